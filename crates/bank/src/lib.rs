@@ -1,0 +1,1 @@
+//! Question packs: the format, strict loading and validation, and truth fitting.

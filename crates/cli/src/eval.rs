@@ -1,0 +1,10 @@
+//! `fermi-playground eval`: see spec/cli.md. (Being built; replaced by its owner.)
+
+use std::process::ExitCode;
+
+#[derive(clap::Args)]
+pub struct Args {}
+
+pub fn run(_args: Args) -> ExitCode {
+    crate::report::usage("`eval` is not built yet")
+}

@@ -1,0 +1,41 @@
+//! `fermi-playground`: the native face of the core. Every number it prints comes from the same crates the browser runs.
+
+mod bank;
+mod eval;
+mod import;
+mod report;
+mod score;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+#[derive(Parser)]
+#[command(name = "fermi-playground", version, about = "Fermi estimates as probabilistic programs, scored against the truth")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Evaluate an estimate program and summarise its samples.
+    Eval(eval::Args),
+    /// Score samples or an estimate program against a truth.
+    Score(score::Args),
+    /// Check or list question packs.
+    #[command(subcommand)]
+    Bank(bank::Command),
+    /// Convert a public question set into a pack.
+    Import(import::Args),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match cli.command {
+        Command::Eval(args) => eval::run(args),
+        Command::Score(args) => score::run(args),
+        Command::Bank(cmd) => bank::run(cmd),
+        Command::Import(args) => import::run(args),
+    }
+}

@@ -1,0 +1,1 @@
+//! Proper scoring rules on log samples. Pure: slices in, numbers out.

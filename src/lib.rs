@@ -1,0 +1,1 @@
+//! The Fermi Playground web app (being built).
