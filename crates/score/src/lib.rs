@@ -1,1 +1,37 @@
-//! Proper scoring rules on log samples. Pure: slices in, numbers out.
+//! Proper scoring rules on log samples (spec: `shared/spec/scoring.md`). Pure: slices in, numbers out.
+//!
+//! Every rule works on `x = ln(value)`, so results are in nats. Build a [`LogSamples`] (the forecast, sorted
+//! once) and a [`LogTruth`] once, then call any rule; [`cramer_log`] does both for a single number.
+
+mod cramer;
+mod error;
+mod samples;
+mod special;
+mod sum;
+mod truth;
+
+pub use cramer::{cramer, cramer_unbiased, w1};
+pub use error::{ScoreError, Side};
+pub use samples::LogSamples;
+pub use special::{A, Phi, Phi_inv, Psi, erf, phi};
+pub use truth::{LogTruth, Truth, Z95};
+
+/// Cramér-log of linear-space forecast samples against a truth, in nats.
+pub fn cramer_log(forecast: &[f64], truth: &Truth) -> Result<f64, ScoreError> {
+    Ok(cramer(&LogSamples::new(forecast)?, &LogTruth::new(truth)?))
+}
+
+/// Hyndman–Fan type-7 quantile of ascending `sorted` values: `h = (n−1)·p`, interpolate between `x[⌊h⌋]` and the
+/// next. NaN for an empty slice; `p` is clamped to [0, 1].
+pub fn quantile_type7(sorted: &[f64], p: f64) -> f64 {
+    let n = sorted.len();
+    if n == 0 {
+        return f64::NAN;
+    }
+    let h = (n - 1) as f64 * p.clamp(0.0, 1.0);
+    let k = libm::floor(h) as usize;
+    if k >= n - 1 {
+        return sorted[n - 1];
+    }
+    sorted[k] + (h - k as f64) * (sorted[k + 1] - sorted[k])
+}
