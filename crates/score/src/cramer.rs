@@ -1,7 +1,7 @@
 //! Cramér-log and W1-log: the merged sorted walk, the closed forms against a normal, and the unbiased variant.
 
 use crate::samples::LogSamples;
-use crate::special::{A, FRAC_1_SQRT_PI, Phi, Phi_inv, Psi};
+use crate::special::{A, FRAC_1_SQRT_PI, Phi, Phi_inv, Psi, phi};
 use crate::sum::Sum;
 use crate::truth::LogTruth;
 
@@ -64,12 +64,17 @@ pub fn cramer(f: &LogSamples, g: &LogTruth) -> f64 {
 /// The unbiased Cramér (U-statistic): `D_V − U_X/(2n) − U_Y/(2m)`; exactly known truths get no correction.
 /// `None` if a sampled side has a single value. Can be negative.
 pub fn cramer_unbiased(f: &LogSamples, g: &LogTruth) -> Option<f64> {
+    unbiased_from(cramer(f, g), f, g)
+}
+
+/// [`cramer_unbiased`] from an already computed `D_V`.
+pub(crate) fn unbiased_from(d: f64, f: &LogSamples, g: &LogTruth) -> Option<f64> {
     let forecast_correction = f.u_statistic()? / (2.0 * f.len() as f64);
     let truth_correction = match g {
         LogTruth::Samples(y) => y.u_statistic()? / (2.0 * y.len() as f64),
         LogTruth::Normal { .. } | LogTruth::Point(_) => 0.0,
     };
-    Some(cramer(f, g) - forecast_correction - truth_correction)
+    Some(d - forecast_correction - truth_correction)
 }
 
 /// W1-log `∫|F − G| dx` on the log axis, in nats.
@@ -82,31 +87,37 @@ pub fn w1(f: &LogSamples, g: &LogTruth) -> f64 {
 }
 
 /// Piecewise: the two tails, then on each gap `[x_k, x_{k+1}]` at level `c = k/n` the integral of `|c − Φ|`,
-/// split where `Φ` crosses `c`.
+/// split where `Φ` crosses `c`. `Φ` and `Ψ` are evaluated once per sample.
 fn w1_normal(x: &[f64], mu: f64, sigma: f64) -> f64 {
     let n = x.len();
-    let z = |v: f64| (v - mu) / sigma;
-    // ∫_a^b (c − Φ) for Φ ≤ c on [a, b], and its mirror.
-    let below = |c: f64, a: f64, b: f64| c * (b - a) - sigma * (Psi(z(b)) - Psi(z(a)));
-    let above = |c: f64, a: f64, b: f64| sigma * (Psi(z(b)) - Psi(z(a))) - c * (b - a);
+    let at = |v: f64| {
+        let z = (v - mu) / sigma;
+        let cdf = Phi(z);
+        (z, cdf, z * cdf + phi(z))
+    };
     let mut total = Sum::default();
-    total.add(sigma * Psi(z(x[0])));
-    total.add(sigma * Psi(-z(x[n - 1])));
-    for (k, gap) in x.windows(2).enumerate() {
-        let (a, b) = (gap[0], gap[1]);
-        if b <= a {
-            continue;
+    let (z_first, mut cdf_a, mut psi_a) = at(x[0]);
+    total.add(sigma * Psi(z_first));
+    let mut z_b = z_first;
+    for k in 1..n {
+        let (a, b) = (x[k - 1], x[k]);
+        let (z, cdf_b, psi_b) = at(b);
+        z_b = z;
+        if b > a {
+            let c = k as f64 / n as f64;
+            if cdf_a >= c {
+                total.add(sigma * (psi_b - psi_a) - c * (b - a));
+            } else if cdf_b <= c {
+                total.add(c * (b - a) - sigma * (psi_b - psi_a));
+            } else {
+                let t = (mu + sigma * Phi_inv(c)).clamp(a, b);
+                let psi_t = Psi((t - mu) / sigma);
+                total.add(c * (t - a) - sigma * (psi_t - psi_a));
+                total.add(sigma * (psi_b - psi_t) - c * (b - t));
+            }
         }
-        let c = (k + 1) as f64 / n as f64;
-        if Phi(z(a)) >= c {
-            total.add(above(c, a, b));
-        } else if Phi(z(b)) <= c {
-            total.add(below(c, a, b));
-        } else {
-            let t = (mu + sigma * Phi_inv(c)).clamp(a, b);
-            total.add(below(c, a, t));
-            total.add(above(c, t, b));
-        }
+        (cdf_a, psi_a) = (cdf_b, psi_b);
     }
+    total.add(sigma * Psi(-z_b));
     total.value()
 }

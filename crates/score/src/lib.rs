@@ -1,17 +1,30 @@
 //! Proper scoring rules on log samples (spec: `shared/spec/scoring.md`). Pure: slices in, numbers out.
 //!
 //! Every rule works on `x = ln(value)`, so results are in nats. Build a [`LogSamples`] (the forecast, sorted
-//! once) and a [`LogTruth`] once, then call any rule; [`cramer_log`] does both for a single number.
+//! once) and a [`LogTruth`] once, then call any rule, or [`Report::new`] for all of them; [`cramer_log`] and
+//! [`score`] do it from linear-space values.
 
+mod breakdown;
 mod cramer;
 mod error;
+mod report;
+mod rules;
 mod samples;
 mod special;
 mod sum;
 mod truth;
 
+pub use breakdown::{
+    Noise, NormalBreakdown, ShiftBreakdown, best_shift, cramer_normal, noise, normal_breakdown,
+    shift_breakdown,
+};
 pub use cramer::{cramer, cramer_unbiased, w1};
 pub use error::{ScoreError, Side};
+pub use report::{Diagnostics, Report, Summary, score};
+pub use rules::{
+    NormalFit, coverage90, crps_log, crps_log_fair, fp_score, interval90, kl_normal, log_score,
+    median_in_interval90, winkler90_at_median, winkler90_expected,
+};
 pub use samples::LogSamples;
 pub use special::{A, Phi, Phi_inv, Psi, erf, phi};
 pub use truth::{LogTruth, Truth, Z95};

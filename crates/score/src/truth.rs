@@ -100,15 +100,6 @@ impl LogTruth {
         }
     }
 
-    /// Type-7 quantile for samples; exact for a lognormal; the point itself.
-    pub fn quantile(&self, p: f64) -> f64 {
-        match self {
-            LogTruth::Samples(y) => y.quantile(p),
-            LogTruth::Normal { mu, sigma } => mu + sigma * crate::special::Phi_inv(p),
-            LogTruth::Point(g) => *g,
-        }
-    }
-
     /// `½E|Y−Y'|`: V-statistic for samples, `sigma/√π` for a normal, 0 for a point.
     pub fn half_mean_distance(&self) -> f64 {
         match self {

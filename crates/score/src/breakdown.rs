@@ -1,0 +1,242 @@
+//! Where a Cramér-log score comes from: the shift breakdown (location + shape), the normal-fit teaching aid,
+//! and how much of either sampling noise alone would produce.
+
+use core::f64::consts::{FRAC_1_SQRT_2, SQRT_2};
+
+use serde::Serialize;
+
+use crate::cramer::cramer_shifted;
+use crate::samples::LogSamples;
+use crate::special::{A, FRAC_1_SQRT_PI, erf};
+use crate::truth::LogTruth;
+
+/// Option A of the spec: `D = location + shape`, both ≥ 0, where `shape = D(F − b*, G)` at the best shift b*.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct ShiftBreakdown {
+    pub total: f64,
+    /// b*, the shift (nats, F minus G) that minimises the score.
+    pub bias: f64,
+    /// What sliding the whole distribution by b* would gain.
+    pub location: f64,
+    /// What is left: wrong width or form (against a point truth, the spread penalty).
+    pub shape: f64,
+}
+
+/// Splits an already computed `total = D(F, G)`.
+pub fn shift_breakdown(f: &LogSamples, g: &LogTruth, total: f64) -> ShiftBreakdown {
+    let bias = best_shift(f, g);
+    let shape = cramer_shifted(f, bias, g).min(total);
+    ShiftBreakdown {
+        total,
+        bias,
+        location: total - shape,
+        shape,
+    }
+}
+
+/// `b* = argmin_b D(F − b, G)`: the Hodges–Lehmann shift (median of all `x_i − y_j`) for samples, `med(x) − g`
+/// for a point, the root of `Σ erf((x_i − b − mu)/(σ√2))` for a lognormal.
+pub fn best_shift(f: &LogSamples, g: &LogTruth) -> f64 {
+    match g {
+        LogTruth::Samples(y) => hodges_lehmann(f.sorted(), y.sorted()),
+        LogTruth::Point(g) => f.median() - g,
+        LogTruth::Normal { mu, sigma } => normal_shift(f.sorted(), *mu, *sigma),
+    }
+}
+
+/// Maps f64 to i64 preserving order, so that bisection over keys visits every double.
+fn key(v: f64) -> i64 {
+    let bits = v.to_bits() as i64;
+    if bits < 0 { bits ^ i64::MAX } else { bits }
+}
+
+fn from_key(k: i64) -> f64 {
+    f64::from_bits((if k < 0 { k ^ i64::MAX } else { k }) as u64)
+}
+
+/// `#{(i, j): x_i − y_j ≤ t}` with two pointers: for ascending x the qualifying y form a shrinking suffix.
+fn count_at_most(x: &[f64], y: &[f64], t: f64) -> u64 {
+    let mut first = 0;
+    let mut count = 0u64;
+    for &xi in x {
+        while first < y.len() && xi - y[first] > t {
+            first += 1;
+        }
+        count += (y.len() - first) as u64;
+    }
+    count
+}
+
+/// The k-th smallest (1-based) of the `n·m` differences, by bisection over doubles: at most 64 counting passes.
+fn kth_difference(x: &[f64], y: &[f64], k: u64) -> f64 {
+    let (mut below, mut at_or_above) = (key(x[0] - y[y.len() - 1]) - 1, key(x[x.len() - 1] - y[0]));
+    // Keys of opposite signs can be more than i64::MAX apart.
+    while (at_or_above as i128) - (below as i128) > 1 {
+        let mid = ((below as i128 + at_or_above as i128).div_euclid(2)) as i64;
+        if count_at_most(x, y, from_key(mid)) >= k {
+            at_or_above = mid;
+        } else {
+            below = mid;
+        }
+    }
+    from_key(at_or_above)
+}
+
+/// The smallest difference `x_i − y_j` greater than `t`.
+fn next_difference(x: &[f64], y: &[f64], t: f64) -> f64 {
+    let mut first = 0;
+    let mut next = f64::INFINITY;
+    for &xi in x {
+        while first < y.len() && xi - y[first] > t {
+            first += 1;
+        }
+        if first > 0 {
+            next = next.min(xi - y[first - 1]);
+        }
+    }
+    next
+}
+
+/// Median of all pairwise differences `x_i − y_j` (midpoint of the middle two for an even count), in
+/// O((n + m)·64) without forming them.
+fn hodges_lehmann(x: &[f64], y: &[f64]) -> f64 {
+    let pairs = x.len() as u64 * y.len() as u64;
+    let lower = kth_difference(x, y, pairs.div_ceil(2));
+    if pairs % 2 == 1 || count_at_most(x, y, lower) > pairs / 2 {
+        return lower;
+    }
+    0.5 * (lower + next_difference(x, y, lower))
+}
+
+/// Root of the decreasing `h(b) = Σ erf((x_i − b − mu)/(σ√2))`, bracketed by `[x_min − mu, x_max − mu]`:
+/// safeguarded Newton (bisection whenever a step leaves the bracket), warmed up on a thinned subset so that
+/// the full set needs only a few passes.
+fn normal_shift(x: &[f64], mu: f64, sigma: f64) -> f64 {
+    const WARM_UP_SIZE: usize = 2048;
+    let stride = x.len() / WARM_UP_SIZE;
+    let start = if stride > 1 {
+        let thinned: Vec<f64> = x.iter().step_by(stride).copied().collect();
+        erf_root(&thinned, mu, sigma, thinned[thinned.len() / 2] - mu)
+    } else {
+        x[x.len() / 2] - mu
+    };
+    erf_root(x, mu, sigma, start)
+}
+
+fn erf_root(x: &[f64], mu: f64, sigma: f64, start: f64) -> f64 {
+    let scale = FRAC_1_SQRT_2 / sigma;
+    let (mut lo, mut hi) = (x[0] - mu, x[x.len() - 1] - mu);
+    let mut b = start.clamp(lo, hi);
+    for _ in 0..200 {
+        let (mut h, mut slope) = (0.0, 0.0);
+        for &xi in x {
+            let u = (xi - b - mu) * scale;
+            h += erf(u);
+            slope += libm::exp(-u * u);
+        }
+        // h' = −slope·(2/√π)·scale.
+        slope *= 2.0 * FRAC_1_SQRT_PI * scale;
+        if h > 0.0 {
+            lo = b;
+        } else if h < 0.0 {
+            hi = b;
+        } else {
+            return b;
+        }
+        let newton = b + h / slope;
+        let next = if newton > lo && newton < hi {
+            newton
+        } else {
+            0.5 * (lo + hi)
+        };
+        if (next - b).abs() <= 4.0 * f64::EPSILON * b.abs().max(sigma)
+            || hi - lo <= f64::EPSILON * b.abs()
+        {
+            return next;
+        }
+        b = next;
+    }
+    b
+}
+
+/// Cramér distance between two normals on the log axis: `s·A(d/s) − (s1 + s2)/√π`, `s = √(s1² + s2²)`.
+/// With `s2 = 0` it is the CRPS of a normal at a point.
+pub fn cramer_normal(mu1: f64, sigma1: f64, mu2: f64, sigma2: f64) -> f64 {
+    let d = mu1 - mu2;
+    let s = libm::hypot(sigma1, sigma2);
+    if s == 0.0 {
+        return d.abs();
+    }
+    s * A(d / s) - (sigma1 + sigma2) * FRAC_1_SQRT_PI
+}
+
+/// Option B of the spec (a teaching aid, not robust): moment-fitted normals, `normal_total = location +
+/// spread`, `residual = total − normal_total` (either sign).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct NormalBreakdown {
+    pub total: f64,
+    /// Difference of the means of the ln values.
+    pub bias: f64,
+    pub normal_total: f64,
+    pub location: f64,
+    pub spread: f64,
+    pub residual: f64,
+}
+
+pub fn normal_breakdown(f: &LogSamples, g: &LogTruth, total: f64) -> NormalBreakdown {
+    let (sf, sg) = (f.sd(), g.sd());
+    let normal_total = cramer_normal(f.mean(), sf, g.mean(), sg);
+    let spread = (SQRT_2 * libm::hypot(sf, sg) - sf - sg) * FRAC_1_SQRT_PI;
+    NormalBreakdown {
+        total,
+        bias: f.mean() - g.mean(),
+        normal_total,
+        location: normal_total - spread,
+        spread,
+        residual: total - normal_total,
+    }
+}
+
+/// How much sampling alone moves the score and its breakdown, so that a display can grey out what is noise.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct Noise {
+    /// Expected Cramér-log of a perfect forecast drawn with the user's n: `(1/n + 1/m)·½E|Y−Y'|`, with m = ∞
+    /// for an analytic or point truth (a point truth's floor is 0).
+    pub floor: f64,
+    /// Standard deviation of b* from sampling: `s·√(asin(σF²/s²)/n + asin(σG²/s²)/m)`, `s² = σF² + σG²`
+    /// (normal approximation; the Hodges–Lehmann `σ√((π/3)(1/n + 1/m))` when σF = σG, the median's
+    /// `σF·√(π/(2n))` against a point).
+    pub bias_sd: f64,
+    /// |b*| is under two of its standard deviations.
+    pub bias_within_noise: bool,
+    /// The location part is no larger than the floor.
+    pub location_within_noise: bool,
+    /// The shape part is no larger than the floor.
+    pub shape_within_noise: bool,
+    /// The whole score is no larger than the floor: as good as n samples allow.
+    pub total_within_noise: bool,
+}
+
+pub fn noise(f: &LogSamples, g: &LogTruth, breakdown: &ShiftBreakdown) -> Noise {
+    let inverse_n = 1.0 / f.len() as f64;
+    let inverse_m = match g {
+        LogTruth::Samples(y) => 1.0 / y.len() as f64,
+        LogTruth::Normal { .. } | LogTruth::Point(_) => 0.0,
+    };
+    let floor = (inverse_n + inverse_m) * g.half_mean_distance();
+    let (vf, vg) = (f.sd() * f.sd(), g.sd() * g.sd());
+    let s2 = vf + vg;
+    let bias_sd = if s2 > 0.0 {
+        libm::sqrt(s2 * (libm::asin(vf / s2) * inverse_n + libm::asin(vg / s2) * inverse_m))
+    } else {
+        0.0
+    };
+    Noise {
+        floor,
+        bias_sd,
+        bias_within_noise: breakdown.bias.abs() <= 2.0 * bias_sd,
+        location_within_noise: breakdown.location <= floor,
+        shape_within_noise: breakdown.shape <= floor,
+        total_within_noise: breakdown.total <= floor,
+    }
+}
