@@ -11,12 +11,18 @@ pub struct Span {
 
 impl Span {
     pub fn new(start: usize, end: usize) -> Span {
-        Span { start: start as u32, end: end as u32 }
+        Span {
+            start: start as u32,
+            end: end as u32,
+        }
     }
 
     /// The smallest span covering both.
     pub fn cover(self, other: Span) -> Span {
-        Span { start: self.start.min(other.start), end: self.end.max(other.end) }
+        Span {
+            start: self.start.min(other.start),
+            end: self.end.max(other.end),
+        }
     }
 
     pub fn range(self) -> std::ops::Range<usize> {
@@ -42,11 +48,21 @@ pub struct Diagnostic {
 
 impl Diagnostic {
     pub fn error(span: Span, message: impl Into<String>) -> Diagnostic {
-        Diagnostic { severity: Severity::Error, span, message: message.into(), hint: None }
+        Diagnostic {
+            severity: Severity::Error,
+            span,
+            message: message.into(),
+            hint: None,
+        }
     }
 
     pub fn warning(span: Span, message: impl Into<String>) -> Diagnostic {
-        Diagnostic { severity: Severity::Warning, span, message: message.into(), hint: None }
+        Diagnostic {
+            severity: Severity::Warning,
+            span,
+            message: message.into(),
+            hint: None,
+        }
     }
 
     pub fn with_hint(mut self, hint: impl Into<String>) -> Diagnostic {
@@ -77,7 +93,10 @@ impl<'a> LineIndex<'a> {
         let line_starts = std::iter::once(0)
             .chain(source.match_indices('\n').map(|(i, _)| i + 1))
             .collect();
-        LineIndex { source, line_starts }
+        LineIndex {
+            source,
+            line_starts,
+        }
     }
 
     /// The line and column of a byte offset (clamped to the source; a mid-character offset counts the partial char).
@@ -89,14 +108,22 @@ impl<'a> LineIndex<'a> {
             .char_indices()
             .take_while(|(i, _)| start + i < offset)
             .count();
-        LineCol { line: line as u32 + 1, col: col as u32 + 1 }
+        LineCol {
+            line: line as u32 + 1,
+            col: col as u32 + 1,
+        }
     }
 
     /// The text of a 1-based line, without its line break.
     pub fn line_text(&self, line: u32) -> &'a str {
-        let i = (line as usize).saturating_sub(1).min(self.line_starts.len() - 1);
+        let i = (line as usize)
+            .saturating_sub(1)
+            .min(self.line_starts.len() - 1);
         let start = self.line_starts[i];
-        let end = self.line_starts.get(i + 1).map_or(self.source.len(), |&e| e - 1);
+        let end = self
+            .line_starts
+            .get(i + 1)
+            .map_or(self.source.len(), |&e| e - 1);
         self.source[start..end].trim_end_matches('\r')
     }
 }

@@ -1,9 +1,26 @@
 //! The estimate language's front end: source text → tokens → one syntax tree for both dialects.
 //! Parsing never fails: it returns the tree and every diagnostic.
 
+pub mod ast;
 mod diagnostic;
+mod fermi;
+mod lexer;
+mod names;
+pub mod readable;
+mod squiggle;
 
+pub use ast::{BinOp, Expr, ExprKind, Func, Name, Program, Statement};
 pub use diagnostic::{Diagnostic, LineCol, LineIndex, Severity, Span};
+pub use lexer::Tok;
+pub use readable::{format_readable, parse_readable};
+pub use squiggle::infix_binding_power;
+
+/// Largest accepted source text, in bytes.
+pub const MAX_SOURCE_BYTES: usize = 64 * 1024;
+/// Deepest accepted nesting of an expression (parentheses, operators, fermi blocks).
+pub const MAX_NESTING: usize = 256;
+/// Most statements (fermi: non-empty lines) in one program.
+pub const MAX_STATEMENTS: usize = 10_000;
 
 /// Which surface syntax a program is written in. Both lower to the same tree.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
@@ -11,4 +28,48 @@ pub use diagnostic::{Diagnostic, LineCol, LineIndex, Severity, Span};
 pub enum Dialect {
     Squiggle,
     Fermi,
+}
+
+impl Dialect {
+    /// The dialect a file name implies: `.fermi` → fermi, anything else (`.sq`, `.squiggle`, …) → Squiggle.
+    pub fn from_path(path: &str) -> Dialect {
+        if path.ends_with(".fermi") {
+            Dialect::Fermi
+        } else {
+            Dialect::Squiggle
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Dialect::Squiggle => "squiggle",
+            Dialect::Fermi => "fermi",
+        }
+    }
+}
+
+/// Parses a program of either dialect. Never fails: problems are diagnostics (errors and warnings), in source order.
+pub fn parse(source: &str, dialect: Dialect) -> (Program, Vec<Diagnostic>) {
+    let mut diags = Vec::new();
+    if source.len() > MAX_SOURCE_BYTES {
+        diags.push(
+            Diagnostic::error(
+                Span::new(MAX_SOURCE_BYTES, source.len()),
+                format!("the program is longer than {} KiB", MAX_SOURCE_BYTES / 1024),
+            )
+            .with_hint("an estimate should fit on a page; shorten it"),
+        );
+        return (Program::default(), diags);
+    }
+    let program = match dialect {
+        Dialect::Squiggle => squiggle::parse(source, &mut diags),
+        Dialect::Fermi => fermi::parse(source, &mut diags),
+    };
+    // Name errors join the syntax errors; name warnings only make sense for a program that parsed.
+    let parsed = !diags.iter().any(Diagnostic::is_error);
+    let mut name_diags = Vec::new();
+    names::check(&program, &mut name_diags);
+    diags.extend(name_diags.into_iter().filter(|d| parsed || d.is_error()));
+    diags.sort_by_key(|d| (d.span.start, d.span.end));
+    (program, diags)
 }

@@ -1,0 +1,406 @@
+//! Tree-walking evaluation over flat sample vectors: each node yields a scalar or `n` samples, elementwise with
+//! scalars broadcast. Variables are shared vectors, so reuse is index-aligned (`x / x` is exactly 1).
+
+use std::collections::HashMap;
+use std::rc::Rc;
+
+use fermi_syntax::{BinOp, Diagnostic, Expr, ExprKind, Func, Program, Span};
+
+use crate::rng::Sampler;
+use crate::{MAX_LIVE_SAMPLE_VALUES, MAX_SAMPLE_OPERATIONS, Options};
+
+/// z such that Φ(z) = 0.95: `to(lo, hi)` puts lo and hi at the 5th and 95th percentiles.
+pub const Z95: f64 = 1.6448536269514722;
+
+/// `to()` bounds further apart than this ratio (6 decades) get a warning.
+const WIDE_RANGE_RATIO: f64 = 1e6;
+
+#[derive(Clone)]
+enum Value {
+    Scalar(f64),
+    Samples(Rc<Vec<f64>>),
+}
+
+impl Value {
+    fn at(&self, i: usize) -> f64 {
+        match self {
+            Value::Scalar(x) => *x,
+            Value::Samples(v) => v[i],
+        }
+    }
+
+    /// The first index where `bad` holds, if any (index 0 for a scalar).
+    fn find(&self, bad: impl Fn(f64) -> bool) -> Option<usize> {
+        match self {
+            Value::Scalar(x) => bad(*x).then_some(0),
+            Value::Samples(v) => v.iter().position(|&x| bad(x)),
+        }
+    }
+
+    fn is_scalar(&self) -> bool {
+        matches!(self, Value::Scalar(_))
+    }
+}
+
+fn map(a: &Value, f: impl Fn(f64) -> f64) -> Value {
+    match a {
+        Value::Scalar(x) => Value::Scalar(f(*x)),
+        Value::Samples(v) => Value::Samples(Rc::new(v.iter().map(|&x| f(x)).collect())),
+    }
+}
+
+fn zip(a: &Value, b: &Value, f: impl Fn(f64, f64) -> f64) -> Value {
+    let out = match (a, b) {
+        (Value::Scalar(x), Value::Scalar(y)) => return Value::Scalar(f(*x, *y)),
+        (Value::Samples(xs), Value::Scalar(y)) => xs.iter().map(|&x| f(x, *y)).collect(),
+        (Value::Scalar(x), Value::Samples(ys)) => ys.iter().map(|&y| f(*x, y)).collect(),
+        (Value::Samples(xs), Value::Samples(ys)) => {
+            xs.iter().zip(ys.iter()).map(|(&x, &y)| f(x, y)).collect()
+        }
+    };
+    Value::Samples(Rc::new(out))
+}
+
+/// A number for a message: six significant digits.
+pub(crate) fn show(x: f64) -> String {
+    let rounded: f64 = format!("{x:.5e}").parse().unwrap_or(x);
+    format!("{rounded}")
+}
+
+/// "in sample 17 " for vectors; nothing for scalars.
+fn where_(vector: bool, i: usize) -> String {
+    if vector {
+        format!("in sample {} of the run, ", i + 1)
+    } else {
+        String::new()
+    }
+}
+
+pub fn run(
+    program: &Program,
+    options: &Options,
+) -> Result<(Vec<f64>, Vec<Diagnostic>), Vec<Diagnostic>> {
+    let n = options.samples;
+    let Some(last) = program.statements.last() else {
+        return Err(vec![
+            Diagnostic::error(Span::default(), "the program has no estimate")
+                .with_hint("write the quantity being estimated, e.g. `to(1, 10)`"),
+        ]);
+    };
+    if last.target.is_some() {
+        return Err(vec![
+            Diagnostic::error(last.span, "the program ends with an assignment")
+                .with_hint("end with the quantity being estimated"),
+        ]);
+    }
+    let operations: usize = program
+        .statements
+        .iter()
+        .map(|s| count_nodes(&s.value))
+        .sum();
+    if operations.saturating_mul(n) > MAX_SAMPLE_OPERATIONS {
+        return Err(vec![Diagnostic::error(last.span, format!(
+            "this program has {operations} operations: at {n} samples that is more than the {} million sample operations one run may take",
+            MAX_SAMPLE_OPERATIONS / 1_000_000
+        ))
+        .with_hint("lower the sample count or simplify the program")]);
+    }
+    let mut ev = Evaluator {
+        n,
+        sampler: Sampler::new(options.seed),
+        env: HashMap::new(),
+        warnings: Vec::new(),
+    };
+    for stmt in &program.statements {
+        let live = ev.env.values().filter(|v| !v.is_scalar()).count() + registers(&stmt.value);
+        if live.saturating_mul(n) > MAX_LIVE_SAMPLE_VALUES {
+            return Err(vec![Diagnostic::error(stmt.span, format!(
+                "at {n} samples this line would hold more than {} million sample values in memory at once",
+                MAX_LIVE_SAMPLE_VALUES / 1_000_000
+            ))
+            .with_hint("lower the sample count, or use fewer variables that hold ranges")]);
+        }
+        let value = ev.expr(&stmt.value).map_err(|d| vec![d])?;
+        match &stmt.target {
+            Some(name) => {
+                ev.env.insert(name.text.as_str(), value);
+            }
+            None => {
+                let samples = match value {
+                    Value::Scalar(x) => vec![x; n],
+                    Value::Samples(v) => Rc::try_unwrap(v).unwrap_or_else(|shared| shared.to_vec()),
+                };
+                return Ok((samples, ev.warnings));
+            }
+        }
+    }
+    Err(vec![Diagnostic::error(
+        last.span,
+        "the program has no estimate",
+    )])
+}
+
+fn count_nodes(e: &Expr) -> usize {
+    1 + e.children().into_iter().map(count_nodes).sum::<usize>()
+}
+
+/// Upper bound on the sample vectors alive while evaluating `e` (inputs and output of the widest step).
+fn registers(e: &Expr) -> usize {
+    let kids: Vec<usize> = e.children().into_iter().map(registers).collect();
+    let staggered = kids
+        .iter()
+        .enumerate()
+        .map(|(i, k)| k + i)
+        .max()
+        .unwrap_or(0);
+    staggered.max(kids.len() + 1)
+}
+
+struct Evaluator<'p> {
+    n: usize,
+    sampler: Sampler,
+    env: HashMap<&'p str, Value>,
+    warnings: Vec<Diagnostic>,
+}
+
+impl Evaluator<'_> {
+    fn expr(&mut self, e: &Expr) -> Result<Value, Diagnostic> {
+        match &e.kind {
+            ExprKind::Number(x) => Ok(Value::Scalar(*x)),
+            ExprKind::Var(name) => self.env.get(name.as_str()).cloned().ok_or_else(|| {
+                Diagnostic::error(e.span, format!("`{name}` is not defined"))
+                    .with_hint("assign it on an earlier line")
+            }),
+            ExprKind::Neg(a) => Ok(map(&self.expr(a)?, |x| -x)),
+            ExprKind::Binary(op, a, b) => {
+                let a = self.expr(a)?;
+                let b = self.expr(b)?;
+                binary(*op, &a, &b, e.span)
+            }
+            ExprKind::To(lo, hi) => {
+                let lo = self.expr(lo)?;
+                let hi = self.expr(hi)?;
+                self.to(&lo, &hi, e.span)
+            }
+            ExprKind::Call(func, a) => call(*func, &self.expr(a)?, e.span),
+            ExprKind::Beta(a, b) => {
+                let (a, b) = (self.expr(a)?, self.expr(b)?);
+                let (Value::Scalar(a), Value::Scalar(b)) = (a, b) else {
+                    return Err(
+                        Diagnostic::error(e.span, "beta parameters must be plain numbers")
+                            .with_hint("write `beta A B` with two positive numbers"),
+                    );
+                };
+                if !(a > 0.0 && b > 0.0) {
+                    return Err(Diagnostic::error(
+                        e.span,
+                        format!(
+                            "beta parameters must be positive, found {} and {}",
+                            show(a),
+                            show(b)
+                        ),
+                    )
+                    .with_hint("write `beta A B` with A > 0 and B > 0"));
+                }
+                Ok(Value::Samples(Rc::new(
+                    (0..self.n).map(|_| self.sampler.beta(a, b)).collect(),
+                )))
+            }
+            ExprKind::Mixture(parts) => self.mixture(parts, e.span),
+            ExprKind::Error => Err(Diagnostic::error(
+                e.span,
+                "this part of the program did not parse",
+            )
+            .with_hint("fix the syntax errors first")),
+        }
+    }
+
+    fn to(&mut self, lo: &Value, hi: &Value, span: Span) -> Result<Value, Diagnostic> {
+        let vector = !(lo.is_scalar() && hi.is_scalar());
+        let bad_bound = |l: f64, h: f64| !(l > 0.0 && h > 0.0 && l < h);
+        let first_bad =
+            (0..if vector { self.n } else { 1 }).find(|&i| bad_bound(lo.at(i), hi.at(i)));
+        if let Some(i) = first_bad {
+            return Err(bad_to(lo.at(i), hi.at(i), where_(vector, i), span));
+        }
+        if let (Value::Scalar(l), Value::Scalar(h)) = (lo, hi) {
+            if h / l > WIDE_RANGE_RATIO {
+                self.warnings.push(
+                    Diagnostic::warning(span, format!("this range spans {:.1} orders of magnitude", libm::log10(h / l)))
+                        .with_hint("a range wider than a factor of a million is rarely meant: check the zeros and suffixes"),
+                );
+            }
+            let (ln_lo, ln_hi) = (libm::log(*l), libm::log(*h));
+            let (mu, sigma) = ((ln_lo + ln_hi) / 2.0, (ln_hi - ln_lo) / (2.0 * Z95));
+            let out = (0..self.n)
+                .map(|_| libm::exp(mu + sigma * self.sampler.normal()))
+                .collect();
+            return Ok(Value::Samples(Rc::new(out)));
+        }
+        let out = (0..self.n)
+            .map(|i| {
+                let (ln_lo, ln_hi) = (libm::log(lo.at(i)), libm::log(hi.at(i)));
+                libm::exp(
+                    (ln_lo + ln_hi) / 2.0 + (ln_hi - ln_lo) / (2.0 * Z95) * self.sampler.normal(),
+                )
+            })
+            .collect();
+        Ok(Value::Samples(Rc::new(out)))
+    }
+
+    fn mixture(&mut self, parts: &[(Expr, Expr)], span: Span) -> Result<Value, Diagnostic> {
+        let mut values = Vec::with_capacity(parts.len());
+        let mut cumulative = Vec::with_capacity(parts.len());
+        let mut total = 0.0;
+        for (v, w) in parts {
+            values.push(self.expr(v)?);
+            let Value::Scalar(w) = self.expr(w)? else {
+                return Err(Diagnostic::error(
+                    w.span,
+                    "mixture weights must be plain numbers",
+                ));
+            };
+            if w.is_nan() || w < 0.0 {
+                return Err(Diagnostic::error(
+                    span,
+                    "mixture weights must not be negative",
+                ));
+            }
+            total += w;
+            cumulative.push(total);
+        }
+        if !(total > 0.0 && total.is_finite()) {
+            return Err(
+                Diagnostic::error(span, "the mixture weights add up to zero")
+                    .with_hint("give at least one component a positive weight"),
+            );
+        }
+        let out = (0..self.n)
+            .map(|i| {
+                let u = self.sampler.uniform() * total;
+                let k = cumulative
+                    .iter()
+                    .position(|&c| u < c)
+                    .unwrap_or(values.len() - 1);
+                values[k].at(i)
+            })
+            .collect();
+        Ok(Value::Samples(Rc::new(out)))
+    }
+}
+
+fn bad_to(lo: f64, hi: f64, at: String, span: Span) -> Diagnostic {
+    let (l, h) = (show(lo), show(hi));
+    if lo <= 0.0 || hi <= 0.0 {
+        return Diagnostic::error(span, format!("`to` needs positive bounds: {at}they are {l} and {h}")).with_hint(
+            "`to(lo, hi)` is a lognormal, for quantities that are always positive. For a quantity that can be \
+             negative, write it as a difference of two positive ones, e.g. `to(20, 30) - to(5, 15)`",
+        );
+    }
+    if lo == hi {
+        return Diagnostic::error(
+            span,
+            format!("`to` needs two different bounds: {at}both are {l}"),
+        )
+        .with_hint(format!("for an exact value write just `{l}`"));
+    }
+    Diagnostic::error(
+        span,
+        format!("`to` needs the low bound first: {at}they are {l} and {h}"),
+    )
+    .with_hint(format!("swap them: `to({h}, {l})`"))
+}
+
+fn binary(op: BinOp, a: &Value, b: &Value, span: Span) -> Result<Value, Diagnostic> {
+    let vector = !(a.is_scalar() && b.is_scalar());
+    let sample = |i: usize| (a.at(i), b.at(i));
+    let result = match op {
+        BinOp::Add => zip(a, b, |x, y| x + y),
+        BinOp::Sub => zip(a, b, |x, y| x - y),
+        BinOp::Mul => zip(a, b, |x, y| x * y),
+        BinOp::Div => {
+            if let Some(i) = b.find(|y| y == 0.0) {
+                let (x, _) = sample(i);
+                return Err(Diagnostic::error(
+                    span,
+                    format!("division by zero: {}{} / 0", where_(vector, i), show(x)),
+                )
+                .with_hint("the divisor must never be 0; check what it is made of"));
+            }
+            zip(a, b, |x, y| x / y)
+        }
+        BinOp::Pow => {
+            let result = zip(a, b, libm::pow);
+            let negative_base = |i: usize| {
+                let (x, y) = sample(i);
+                x < 0.0 && y.fract() != 0.0
+            };
+            if let Some(i) = result.find(f64::is_nan).filter(|&i| negative_base(i)) {
+                let (x, y) = sample(i);
+                return Err(Diagnostic::error(
+                    span,
+                    format!(
+                        "a negative number to a fractional power: {}({})^{}",
+                        where_(vector, i),
+                        show(x),
+                        show(y)
+                    ),
+                )
+                .with_hint("this has no real value; make sure the base stays positive"));
+            }
+            result
+        }
+    };
+    if let Some(i) = result.find(|r| !r.is_finite()) {
+        let (x, y) = sample(i);
+        return Err(Diagnostic::error(
+            span,
+            format!(
+                "the result is too large (or not a number): {}{} {} {} = {}",
+                where_(vector, i),
+                show(x),
+                op.symbol(),
+                show(y),
+                result.at(i)
+            ),
+        )
+        .with_hint("numbers must stay below about 1.8e308; check the magnitudes"));
+    }
+    Ok(result)
+}
+
+fn call(func: Func, a: &Value, span: Span) -> Result<Value, Diagnostic> {
+    let vector = !a.is_scalar();
+    if matches!(func, Func::Log | Func::Log10)
+        && let Some(i) = a.find(|x| x <= 0.0)
+    {
+        return Err(Diagnostic::error(
+            span,
+            format!(
+                "the logarithm of a number that is not positive: {}{}({})",
+                where_(vector, i),
+                func.name(),
+                show(a.at(i))
+            ),
+        )
+        .with_hint("logarithms need positive arguments"));
+    }
+    let result = match func {
+        Func::Log => map(a, libm::log),
+        Func::Log10 => map(a, libm::log10),
+        Func::Exp => map(a, libm::exp),
+    };
+    if let Some(i) = result.find(|r| !r.is_finite()) {
+        return Err(Diagnostic::error(
+            span,
+            format!(
+                "the result is too large: {}{}({}) overflows",
+                where_(vector, i),
+                func.name(),
+                show(a.at(i))
+            ),
+        )
+        .with_hint("numbers must stay below about 1.8e308"));
+    }
+    Ok(result)
+}
