@@ -1,7 +1,7 @@
 //! Tree-walking evaluation over flat sample vectors: each node yields a scalar or `n` samples, elementwise with
 //! scalars broadcast. Variables are shared vectors, so reuse is index-aligned (`x / x` is exactly 1).
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::rc::Rc;
 
 use fermi_syntax::{BinOp, Diagnostic, Expr, ExprKind, Func, Program, Span};
@@ -64,7 +64,11 @@ fn zip(a: &Value, b: &Value, f: impl Fn(f64, f64) -> f64) -> Value {
 /// A number for a message: six significant digits.
 pub(crate) fn show(x: f64) -> String {
     let rounded: f64 = format!("{x:.5e}").parse().unwrap_or(x);
-    format!("{rounded}")
+    if rounded == 0.0 || (1e-4..1e15).contains(&rounded.abs()) {
+        format!("{rounded}")
+    } else {
+        format!("{rounded:e}")
+    }
 }
 
 /// "in sample 17 " for vectors; nothing for scalars.
@@ -105,6 +109,7 @@ pub fn run(
         ))
         .with_hint("lower the sample count or simplify the program")]);
     }
+    check_memory(program, n)?;
     let mut ev = Evaluator {
         n,
         sampler: Sampler::new(options.seed),
@@ -112,14 +117,6 @@ pub fn run(
         warnings: Vec::new(),
     };
     for stmt in &program.statements {
-        let live = ev.env.values().filter(|v| !v.is_scalar()).count() + registers(&stmt.value);
-        if live.saturating_mul(n) > MAX_LIVE_SAMPLE_VALUES {
-            return Err(vec![Diagnostic::error(stmt.span, format!(
-                "at {n} samples this line would hold more than {} million sample values in memory at once",
-                MAX_LIVE_SAMPLE_VALUES / 1_000_000
-            ))
-            .with_hint("lower the sample count, or use fewer variables that hold ranges")]);
-        }
         let value = ev.expr(&stmt.value).map_err(|d| vec![d])?;
         match &stmt.target {
             Some(name) => {
@@ -138,6 +135,40 @@ pub fn run(
         last.span,
         "the program has no estimate",
     )])
+}
+
+/// Refuses, before sampling anything, a program whose sample vectors alive at once would exceed the memory budget:
+/// the random variables assigned so far plus the vectors one statement needs while it is evaluated.
+fn check_memory(program: &Program, n: usize) -> Result<(), Vec<Diagnostic>> {
+    let mut random: HashSet<&str> = HashSet::new();
+    for stmt in &program.statements {
+        let live = random.len() + registers(&stmt.value);
+        if live.saturating_mul(n) > MAX_LIVE_SAMPLE_VALUES {
+            let message = format!(
+                "at {n} samples the program would hold more than {} million sample values in memory at once here",
+                MAX_LIVE_SAMPLE_VALUES / 1_000_000
+            );
+            let hint = "lower the sample count, or use fewer variables that hold ranges";
+            return Err(vec![Diagnostic::error(stmt.span, message).with_hint(hint)]);
+        }
+        if let Some(target) = &stmt.target {
+            if is_random(&stmt.value, &random) {
+                random.insert(&target.text);
+            } else {
+                random.remove(target.text.as_str());
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Whether an expression yields samples rather than one number.
+fn is_random(e: &Expr, random: &HashSet<&str>) -> bool {
+    match &e.kind {
+        ExprKind::To(..) | ExprKind::Beta(..) | ExprKind::Mixture(_) => true,
+        ExprKind::Var(name) => random.contains(name.as_str()),
+        _ => e.children().into_iter().any(|c| is_random(c, random)),
+    }
 }
 
 fn count_nodes(e: &Expr) -> usize {

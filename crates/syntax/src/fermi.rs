@@ -247,6 +247,13 @@ impl Lowering<'_, '_> {
             );
             return;
         };
+        if KEYWORDS.contains(&name.text) {
+            self.diags.push(
+                Diagnostic::error(name.span, format!("`{}` is a keyword and cannot be a variable name", name.text))
+                    .with_hint("pick another name (the keywords are beta b mx clear c exit e stats help debug)"),
+            );
+            return;
+        }
         if !is_name(name.text) {
             self.diags.push(
                 Diagnostic::error(name.span, format!("`{}` cannot be a variable name", name.text))

@@ -129,6 +129,10 @@ impl Parser<'_, '_> {
             self.paren_depth = 0;
             let stmt = self.statement();
             let end = self.tokens[self.pos];
+            if end.tok == Tok::Error {
+                // The lexer reported it.
+                self.failed = true;
+            }
             if !matches!(end.tok, Tok::Newline | Tok::Semi | Tok::Eof) {
                 let hint = self.end_hint(end);
                 self.error(
@@ -178,6 +182,7 @@ impl Parser<'_, '_> {
             && self.next_raw().tok == Tok::Eq
         {
             self.pos += 2;
+            self.skip_newlines();
             match start.tok {
                 Tok::Upper => self.error(capitalised(self.text(start.span), start.span)),
                 Tok::To => self.error(

@@ -1,0 +1,258 @@
+//! The spec's semantics with fixed seeds: quantiles of `to`, correlation, precedence values, reference outputs.
+
+use fermi_eval::{
+    MAX_SAMPLES, MIN_SAMPLES, Options, evaluate_source, quantile_sorted, samples_hash, summarize,
+};
+use fermi_syntax::Dialect::{self, Fermi, Squiggle};
+
+fn samples(source: &str, dialect: Dialect, n: usize, seed: u64) -> Vec<f64> {
+    let e = evaluate_source(source, dialect, &Options { samples: n, seed });
+    let errors: Vec<_> = e.diagnostics.iter().filter(|d| d.is_error()).collect();
+    assert!(errors.is_empty(), "{source:?}: {errors:?}");
+    e.samples.expect("samples without errors")
+}
+
+fn error_message(source: &str, dialect: Dialect, n: usize) -> String {
+    let e = evaluate_source(
+        source,
+        dialect,
+        &Options {
+            samples: n,
+            seed: 1,
+        },
+    );
+    assert!(e.samples.is_none(), "{source:?} should fail");
+    e.diagnostics
+        .iter()
+        .find(|d| d.is_error())
+        .map(|d| d.message.clone())
+        .unwrap_or_default()
+}
+
+fn quantiles(xs: &[f64], ps: &[f64]) -> Vec<f64> {
+    let mut sorted = xs.to_vec();
+    sorted.sort_by(f64::total_cmp);
+    ps.iter().map(|&p| quantile_sorted(&sorted, p)).collect()
+}
+
+/// Asserts each quantile within `rel` relative error.
+fn assert_quantiles(source: &str, dialect: Dialect, expected: &[(f64, f64)], rel: f64) {
+    let xs = samples(source, dialect, 100_000, 7);
+    let ps: Vec<f64> = expected.iter().map(|e| e.0).collect();
+    for (q, (p, want)) in quantiles(&xs, &ps).into_iter().zip(expected) {
+        assert!(
+            (q / want - 1.0).abs() < rel,
+            "{source:?} p{p}: {q} vs {want}"
+        );
+    }
+}
+
+#[test]
+fn fermi_reference_outputs() {
+    assert_quantiles("1 10", Fermi, &[(0.05, 1.0), (0.95, 10.0)], 0.02);
+    assert_quantiles(
+        "1 10\n1 10",
+        Fermi,
+        &[(0.05, 1.9629), (0.95, 50.9456)],
+        0.02,
+    );
+    assert_quantiles(
+        "93.9B 98.3B\n/ 150 200\n/ 357B",
+        Fermi,
+        &[(0.05, 0.0013432), (0.5, 0.0015537), (0.95, 0.0017974)],
+        0.01,
+    );
+    assert_quantiles("5% 20%", Fermi, &[(0.05, 0.05), (0.95, 0.20)], 0.02);
+}
+
+#[test]
+fn to_puts_its_bounds_at_the_5th_and_95th_percentiles() {
+    for source in ["to(1, 10)", "1 to 10", "to(2k, 3M)"] {
+        let xs = samples(source, Squiggle, 100_000, 3);
+        let q = quantiles(&xs, &[0.05, 0.5, 0.95]);
+        let (lo, hi): (f64, f64) = if source.contains('k') {
+            (2e3, 3e6)
+        } else {
+            (1.0, 10.0)
+        };
+        // Within 0.03 standard deviations of ln X (about 4 standard errors at this n).
+        let sigma = (hi.ln() - lo.ln()) / (2.0 * fermi_eval::Z95);
+        for (got, want) in q.iter().zip([lo, (lo * hi).sqrt(), hi]) {
+            assert!(
+                ((got / want).ln() / sigma).abs() < 0.03,
+                "{source}: {got} vs {want}"
+            );
+        }
+    }
+}
+
+#[test]
+fn precedence_consequences_as_values() {
+    let cases: &[(&str, f64)] = &[
+        ("2^3^2", 512.0),
+        ("-2^2", 4.0),
+        ("-(2^2)", -4.0),
+        ("1 - 2 - 3", -4.0),
+        ("8 / 4 / 2", 1.0),
+        ("1 + 2 * 3", 7.0),
+        ("2 * 3 ^ 2", 18.0),
+        ("2 ^ -1", 0.5),
+        ("1e3k / 1M", 1.0),
+        ("log(exp(2))", 2.0),
+        ("log10(1000)", 3.0),
+        ("x = 3; y = x * x; y - x", 6.0),
+    ];
+    for &(source, want) in cases {
+        let xs = samples(source, Squiggle, 100, 1);
+        assert!(
+            xs.iter().all(|&x| (x - want).abs() < 1e-12),
+            "{source}: {} vs {want}",
+            xs[0]
+        );
+    }
+    // `1 to 10 * 2` is to(1, 20); `2 * 1 to 10` is to(2, 10).
+    assert_quantiles("1 to 10 * 2", Squiggle, &[(0.05, 1.0), (0.95, 20.0)], 0.02);
+    assert_quantiles("2 * 1 to 10", Squiggle, &[(0.05, 2.0), (0.95, 10.0)], 0.02);
+}
+
+#[test]
+fn a_variable_is_one_sample_vector_wherever_it_is_used() {
+    for (source, dialect) in [
+        ("x = to(1, 10)\nx / x", Squiggle),
+        ("1 10\n=: x\n/ x", Fermi),
+    ] {
+        let xs = samples(source, dialect, 10_000, 5);
+        assert!(xs.iter().all(|&x| x == 1.0), "{source}");
+    }
+    // Two call sites are independent: ln-correlation near 0.
+    let a = samples("to(1, 10)", Squiggle, 20_000, 9);
+    let ab = samples("to(1, 10) * to(1, 10)", Squiggle, 20_000, 9);
+    let la: Vec<f64> = a.iter().map(|x| x.ln()).collect();
+    let lb: Vec<f64> = ab.iter().zip(&a).map(|(p, x)| (p / x).ln()).collect();
+    let mean = |v: &[f64]| v.iter().sum::<f64>() / v.len() as f64;
+    let (ma, mb) = (mean(&la), mean(&lb));
+    let cov = la
+        .iter()
+        .zip(&lb)
+        .map(|(x, y)| (x - ma) * (y - mb))
+        .sum::<f64>();
+    let var = |v: &[f64], m: f64| v.iter().map(|x| (x - m) * (x - m)).sum::<f64>();
+    let corr = cov / (var(&la, ma) * var(&lb, mb)).sqrt();
+    assert!(corr.abs() < 0.05, "corr {corr}");
+}
+
+#[test]
+fn draws_follow_call_sites_in_evaluation_order() {
+    let first = samples("to(1, 10)", Squiggle, 1000, 4);
+    assert_eq!(samples("x = to(1, 10)\nx", Squiggle, 1000, 4), first);
+    assert_eq!(samples("1 10", Fermi, 1000, 4), first);
+    // A second call site draws after the first, so its samples differ from the first call's.
+    let second = samples(
+        "x = to(1, 10)\ny = to(1, 10)\ny * 1 + x * 0",
+        Squiggle,
+        1000,
+        4,
+    );
+    assert_ne!(second, first);
+    let second_again = samples("a = to(1, 10)\nb = to(1, 10)\nb + a * 0", Squiggle, 1000, 4);
+    assert_eq!(second, second_again);
+}
+
+#[test]
+fn scalars_broadcast_to_every_sample() {
+    assert_eq!(samples("2 * 3", Squiggle, 100, 1), vec![6.0; 100]);
+    let xs = samples("x = to(1, 10)\nx + 1 - x", Squiggle, 1000, 1);
+    assert!(xs.iter().all(|&x| (x - 1.0).abs() < 1e-12));
+}
+
+#[test]
+fn seeds_are_deterministic() {
+    let program = "coal = to(93.9B, 98.3B)\npp = 150 to 200\ncoal / pp / 357B";
+    let a = samples(program, Squiggle, 5000, 42);
+    assert_eq!(a, samples(program, Squiggle, 5000, 42));
+    assert_ne!(a, samples(program, Squiggle, 5000, 43));
+}
+
+/// The wasm test compares its hash with this value: bit-identical samples across platforms.
+#[test]
+fn pinned_samples_hash() {
+    let program = "coal = to(93.9B, 98.3B)\npp = 150 to 200\ncoal / pp / 357B";
+    let xs = samples(program, Squiggle, 10_000, 1);
+    assert_eq!(
+        samples_hash(&xs),
+        PINNED_HASH,
+        "got {:#018x}",
+        samples_hash(&xs)
+    );
+    let fermi = samples(
+        "1 10\n=: x\nbeta 2 3\n=. share\nmx x 0.5 share 0.5",
+        Fermi,
+        10_000,
+        1,
+    );
+    assert_eq!(
+        samples_hash(&fermi),
+        PINNED_FERMI_HASH,
+        "got {:#018x}",
+        samples_hash(&fermi)
+    );
+}
+
+const PINNED_HASH: u64 = 0x9589_efc1_4377_bd61;
+const PINNED_FERMI_HASH: u64 = 0x9bf4_060f_320e_fd7a;
+
+#[test]
+fn beta_and_mixture_have_the_right_moments() {
+    let xs = samples("beta 2 8", Fermi, 100_000, 2);
+    let s = summarize(&xs);
+    assert!((s.mean - 0.2).abs() < 0.003, "beta mean {}", s.mean);
+    assert!(xs.iter().all(|&x| x > 0.0 && x < 1.0));
+    let small = summarize(&samples("beta 0.5 0.5", Fermi, 100_000, 2));
+    assert!(
+        (small.mean - 0.5).abs() < 0.005,
+        "beta(0.5, 0.5) mean {}",
+        small.mean
+    );
+    let mix = samples(
+        "1\n=. one\n3\n=. three\nmx one 1 three 3",
+        Fermi,
+        100_000,
+        2,
+    );
+    let threes = mix.iter().filter(|&&x| x == 3.0).count() as f64 / mix.len() as f64;
+    assert!((threes - 0.75).abs() < 0.01, "share of 3s {threes}");
+    assert!(mix.iter().all(|&x| x == 1.0 || x == 3.0));
+}
+
+#[test]
+fn sample_counts_outside_the_range_are_refused() {
+    assert!(error_message("1", Squiggle, MIN_SAMPLES - 1).contains("between 100 and 10000000"));
+    assert!(error_message("1", Squiggle, MAX_SAMPLES + 1).contains("between 100 and 10000000"));
+    assert_eq!(samples("1", Squiggle, MIN_SAMPLES, 1).len(), MIN_SAMPLES);
+}
+
+#[test]
+fn memory_and_time_budgets_are_refused_before_sampling() {
+    let many: String = (0..10)
+        .map(|i| format!("v{i} = to(1, 2)\n"))
+        .collect::<String>()
+        + "v0*v1*v2*v3*v4*v5*v6*v7*v8*v9";
+    assert!(
+        error_message(&many, Squiggle, MAX_SAMPLES).contains("million sample values in memory")
+    );
+    let long = format!("x = to(1, 2)\n{}", "x + ".repeat(250) + "x");
+    assert!(error_message(&long, Squiggle, MAX_SAMPLES).contains("sample operations"));
+    assert_eq!(samples(&long, Squiggle, 1000, 1).len(), 1000);
+}
+
+#[test]
+fn vector_bounds_apply_samplewise() {
+    let xs = samples("lo = to(1, 2)\nto(lo, lo * 10)", Squiggle, 50_000, 8);
+    let q = quantiles(&xs, &[0.5]);
+    // ln X = ln lo + ln(sqrt 10) + σZ: the median is near sqrt(2)·sqrt(10).
+    assert!(
+        (q[0] / (2f64.sqrt() * 10f64.sqrt()) - 1.0).abs() < 0.03,
+        "median {}",
+        q[0]
+    );
+}

@@ -1,0 +1,186 @@
+//! One line per case: source → S-expression of the tree (matklad's minipratt style).
+
+use fermi_syntax::{Dialect, parse};
+
+/// The program's S-expression; panics with the diagnostics if there is an error.
+fn sexpr(source: &str, dialect: Dialect) -> String {
+    let (program, diags) = parse(source, dialect);
+    let errors: Vec<_> = diags.iter().filter(|d| d.is_error()).collect();
+    assert!(errors.is_empty(), "{source:?}: {errors:?}");
+    program.to_string()
+}
+
+fn check(cases: &[(&str, &str)], dialect: Dialect) {
+    for (source, want) in cases {
+        assert_eq!(sexpr(source, dialect), *want, "source: {source:?}");
+    }
+}
+
+#[test]
+fn squiggle_precedence_consequences_of_the_spec() {
+    check(
+        &[
+            ("1 to 10 * 2", "(to 1 (* 10 2))"),
+            ("2 * 1 to 10", "(to (* 2 1) 10)"),
+            ("2^3^2", "(^ 2 (^ 3 2))"),
+            ("-2^2", "(^ (- 2) 2)"),
+            ("-(2^2)", "(- (^ 2 2))"),
+            ("1 - 2 - 3", "(- (- 1 2) 3)"),
+            ("8 / 4 / 2", "(/ (/ 8 4) 2)"),
+            ("1 + 2 * 3", "(+ 1 (* 2 3))"),
+            ("1 * 2 + 3", "(+ (* 1 2) 3)"),
+            ("2 * 3 ^ 2", "(* 2 (^ 3 2))"),
+            ("2 ^ -1", "(^ 2 (- 1))"),
+            ("2^-3^2", "(^ 2 (^ (- 3) 2))"),
+            ("--2", "(- (- 2))"),
+            ("1 to 2 to 3", "(to (to 1 2) 3)"),
+            ("1 to 10 / 2 * 3", "(to 1 (* (/ 10 2) 3))"),
+            ("(1 + 2) to 3", "(to (+ 1 2) 3)"),
+            ("1 + (2 to 3)", "(+ 1 (to 2 3))"),
+            ("(1 to 2) + 3", "(+ (to 1 2) 3)"),
+            ("to(1, 10) * 2", "(* (to 1 10) 2)"),
+            ("to(1 + 1, 10 - 1)", "(to (+ 1 1) (- 10 1))"),
+            ("2 * to(1, 10)", "(* 2 (to 1 10))"),
+            (
+                "log(10) + log10(100) + exp(1)",
+                "(+ (+ (log 10) (log10 100)) (exp 1))",
+            ),
+            ("((1))", "1"),
+        ],
+        Dialect::Squiggle,
+    );
+}
+
+#[test]
+fn squiggle_numbers_and_suffixes() {
+    check(
+        &[
+            ("12", "12"),
+            ("1.5", "1.5"),
+            (".5", "0.5"),
+            ("5.", "5"),
+            ("1e9", "1000000000"),
+            ("2.5e-3", "0.0025"),
+            ("1E3", "1000"),
+            ("1e+3", "1000"),
+            ("1e3k", "1000000"),
+            ("1_000", "1000"),
+            ("5n", "0.000000005"),
+            ("5m", "0.005"),
+            ("5%", "0.05"),
+            ("5k", "5000"),
+            ("5M", "5000000"),
+            ("5B", "5000000000"),
+            ("5G", "5000000000"),
+            ("5T", "5000000000000"),
+            ("5P", "5000000000000000"),
+            ("1.5k", "1500"),
+        ],
+        Dialect::Squiggle,
+    );
+}
+
+#[test]
+fn squiggle_statements_comments_and_continuation() {
+    check(
+        &[
+            ("x = 1\nx", "(= x 1)\nx"),
+            ("x = 1; y = x * 2; y", "(= x 1)\n(= y (* x 2))\ny"),
+            ("x = 1\ny = x\ny;", "(= x 1)\n(= y x)\ny"),
+            ("x = 1 // one\n/* block\ncomment */ x", "(= x 1)\nx"),
+            ("1 +\n2", "(+ 1 2)"),
+            ("1 to\n10", "(to 1 10)"),
+            ("to(\n1,\n10\n)", "(to 1 10)"),
+            ("(1\n+ 2)", "(+ 1 2)"),
+            ("x =\n5\nx", "(= x 5)\nx"),
+            ("\n\n  1  \n\n", "1"),
+            ("_a = 1; $b = _a; $b", "(= _a 1)\n(= $b _a)\n$b"),
+            ("x1 = 2\r\nx1", "(= x1 2)\nx1"),
+        ],
+        Dialect::Squiggle,
+    );
+}
+
+#[test]
+fn fermi_lines_lower_to_the_same_tree() {
+    check(
+        &[
+            ("1 10", "(to 1 10)"),
+            ("1 10\n1 10", "(* (to 1 10) (to 1 10))"),
+            (
+                "93.9B 98.3B\n/ 150 200\n/ 357B",
+                "(/ (/ (to 93900000000 98300000000) (to 150 200)) 357000000000)",
+            ),
+            ("5% 20%", "(to 0.05 0.2)"),
+            ("-3", "-3"),
+            ("2\n- 3", "(- 2 3)"),
+            ("+ 3", "(+ 1 3)"),
+            ("/ 4", "(/ 1 4)"),
+            ("* 2", "2"),
+            ("beta 1 2", "(beta 1 2)"),
+            ("b 1 2", "(beta 1 2)"),
+            ("1 10 # a range\n# a comment line\n\n* 2", "(* (to 1 10) 2)"),
+            ("1 10\n=: x\n* x", "(= x (to 1 10))\n(* x x)"),
+            ("1 10\n=. x\n2 3\n* x", "(= x (to 1 10))\n(* (to 2 3) x)"),
+            (
+                "1 10\n=. lo\n2 20\n=. hi\nmx lo 0.3 hi 0.7",
+                "(= lo (to 1 10))\n(= hi (to 2 20))\n(mx lo 0.3 hi 0.7)",
+            ),
+            ("2\n* (\n3\n+ 4\n)", "(* 2 (+ 3 4))"),
+            ("2\n/ (\n)", "(/ 2 1)"),
+            ("5\n.\n6", "6"),
+            ("5\nclear\n6", "6"),
+            ("5\nc\n* 6", "6"),
+            ("5\nexit\n6", "5"),
+            ("5\ne\n6", "5"),
+            ("5\nstats\nhelp\ndebug", "5"),
+            ("1_000 1_500", "(to 1000 1500)"),
+            ("1.5K 3M", "(to 1500 3000000)"),
+            ("2T", "2000000000000"),
+            ("  2 \t 3  ", "(to 2 3)"),
+            ("1e3", "1000"),
+        ],
+        Dialect::Fermi,
+    );
+}
+
+#[test]
+fn fermi_store_inside_a_block_keeps_the_outer_reading() {
+    // The outer running value reads the old `x`; storing a new `x` inside the block must not change that.
+    let tree = sexpr("2\n=: x\n* (\n3\n=: x\n)", Dialect::Fermi);
+    assert_eq!(tree, "(= x 2)\n(= _step1 x)\n(= x 3)\n(* _step1 x)");
+    let tree = sexpr("2\n=: x\n+ 1\n* (\n3\n=: x\n)", Dialect::Fermi);
+    assert!(
+        tree.starts_with("(= x 2)\n(= _step1 (+ x 1))\n(= x 3)\n(* _step1 x)"),
+        "{tree}"
+    );
+}
+
+#[test]
+fn long_fermi_chains_stay_shallow() {
+    let source = "2\n".repeat(5000);
+    let (program, diags) = parse(&source, Dialect::Fermi);
+    assert!(diags.iter().all(|d| !d.is_error()), "{diags:?}");
+    let deepest = program
+        .statements
+        .iter()
+        .map(|s| s.value.depth())
+        .max()
+        .unwrap_or(0);
+    assert!(deepest <= 66, "depth {deepest}");
+    assert!(program.statements.len() > 70);
+}
+
+#[test]
+fn binding_powers_are_ordered_as_in_squiggle() {
+    use fermi_syntax::{Tok, infix_binding_power as bp};
+    let order = [Tok::To, Tok::Plus, Tok::Star, Tok::Caret];
+    for pair in order.windows(2) {
+        assert!(bp(pair[0]).unwrap().1 < bp(pair[1]).unwrap().0, "{pair:?}");
+    }
+    assert_eq!(bp(Tok::Plus), bp(Tok::Minus));
+    assert_eq!(bp(Tok::Star), bp(Tok::Slash));
+    let (l, r) = bp(Tok::Caret).unwrap();
+    assert!(l > r, "`^` is right-associative");
+    assert_eq!(bp(Tok::Comma), None);
+}
