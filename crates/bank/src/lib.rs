@@ -1,1 +1,30 @@
-//! Question packs: the format, strict loading and validation, and truth fitting.
+//! Question packs: the format (docs/pack-format.md), strict loading and validation, truth fitting, the built-in
+//! pack embedded from `assets/questions/`, and importers for public question sets. No I/O.
+
+mod fit;
+mod format;
+pub mod import;
+mod load;
+
+pub use fit::{FIT_SAMPLES, FittedTruth, fit_truth, question_seed, sampled_truth};
+pub use format::{
+    Difficulty, Pack, PackInfo, Question, Source, SourceTier, Tier, Topic, TruthSpec, to_toml,
+};
+pub use load::{MAX_FILE_BYTES, Problem, TWIN_TOLERANCE, VALIDATION_SAMPLES, load_pack};
+
+/// Every `assets/questions/*.toml` file as `(file name, text)`, sorted by name (listed by build.rs).
+pub fn builtin_files() -> &'static [(&'static str, &'static str)] {
+    include!(concat!(env!("OUT_DIR"), "/builtin_files.rs"))
+}
+
+/// The built-in open pack, parsed and checked structurally. Its truth programs are not run here (startup stays
+/// fast in the browser; fitting is lazy, per question): the test suite runs every one.
+pub fn builtin() -> Pack {
+    load::load(builtin_files(), false).unwrap_or_else(|problems| {
+        let list: Vec<String> = problems.iter().map(ToString::to_string).collect();
+        panic!(
+            "the built-in pack is invalid (tests/builtin.rs names every problem):\n{}",
+            list.join("\n")
+        )
+    })
+}

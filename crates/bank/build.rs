@@ -1,0 +1,34 @@
+//! Embeds every `assets/questions/*.toml` file: adding a file to the folder needs no code change.
+
+use std::fmt::Write;
+use std::path::Path;
+
+fn main() {
+    let manifest = std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR");
+    let folder = Path::new(&manifest).join("../../assets/questions");
+    println!("cargo:rerun-if-changed={}", folder.display());
+
+    let mut files: Vec<_> = std::fs::read_dir(&folder)
+        .unwrap_or_else(|e| panic!("cannot read {}: {e}", folder.display()))
+        .map(|entry| entry.expect("readable directory entry").path())
+        .filter(|path| path.extension().is_some_and(|ext| ext == "toml"))
+        .collect();
+    files.sort();
+
+    let mut code = String::from("&[\n");
+    for path in &files {
+        let name = path.file_name().expect("a file name").to_string_lossy();
+        let absolute = path.canonicalize().expect("an existing file");
+        writeln!(
+            code,
+            "    ({name:?}, include_str!({:?})),",
+            absolute.display().to_string()
+        )
+        .expect("write to String");
+    }
+    code.push(']');
+
+    let out =
+        Path::new(&std::env::var("OUT_DIR").expect("cargo sets OUT_DIR")).join("builtin_files.rs");
+    std::fs::write(&out, code).unwrap_or_else(|e| panic!("cannot write {}: {e}", out.display()));
+}

@@ -1,0 +1,104 @@
+//! The built-in pack: every file loads, every truth program runs clean and fits, and every question carries what
+//! the open tier promises a reader (difficulty, topic, disambiguation, explanation, trap). Failures name
+//! file, question and field.
+
+use fermi_bank::{Pack, TruthSpec, builtin, builtin_files, fit_truth, load_pack};
+
+fn loaded() -> Pack {
+    load_pack(builtin_files()).unwrap_or_else(|problems| {
+        let list: Vec<String> = problems.iter().map(ToString::to_string).collect();
+        panic!(
+            "{} problem(s) in assets/questions:\n{}",
+            list.len(),
+            list.join("\n")
+        )
+    })
+}
+
+#[test]
+fn every_file_is_embedded() {
+    let folder = concat!(env!("CARGO_MANIFEST_DIR"), "/../../assets/questions");
+    let mut on_disk: Vec<String> = std::fs::read_dir(folder)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|name| name.ends_with(".toml"))
+        .collect();
+    on_disk.sort();
+    let embedded: Vec<&str> = builtin_files().iter().map(|f| f.0).collect();
+    assert_eq!(embedded, on_disk);
+    for (name, text) in builtin_files() {
+        assert_eq!(
+            *text,
+            std::fs::read_to_string(format!("{folder}/{name}")).unwrap(),
+            "{name} is stale"
+        );
+    }
+}
+
+#[test]
+fn loads_and_every_truth_fits() {
+    let pack = loaded();
+    assert_eq!(
+        pack,
+        builtin(),
+        "the structural load must give the same pack as the full one"
+    );
+    let mut problems = Vec::new();
+    for q in &pack.questions {
+        let missing = [
+            ("difficulty", q.difficulty.is_none()),
+            ("topics", q.topics.is_empty()),
+            (
+                "disambiguation",
+                q.disambiguation
+                    .as_deref()
+                    .is_none_or(|s| s.trim().is_empty()),
+            ),
+            (
+                "explanation",
+                q.explanation.as_deref().is_none_or(|s| s.trim().is_empty()),
+            ),
+            (
+                "trap",
+                q.trap.as_deref().is_none_or(|s| s.trim().is_empty()),
+            ),
+        ];
+        for (field, absent) in missing {
+            if absent {
+                problems.push(format!(
+                    "{}: question {}: {field}: required in the built-in pack",
+                    q.file, q.id
+                ));
+            }
+        }
+        match fit_truth(q) {
+            Ok(fitted) => {
+                let ok = [fitted.p5(), fitted.median(), fitted.p95()]
+                    .iter()
+                    .all(|x| x.is_finite() && *x > 0.0);
+                if !ok {
+                    problems.push(format!(
+                        "{}: question {}: truth: fitted to a non-finite value {fitted:?}",
+                        q.file, q.id
+                    ));
+                }
+                if let TruthSpec::Distribution { .. } = q.truth {
+                    println!(
+                        "{:<48} p5 {:.4e}  median {:.4e}  p95 {:.4e}",
+                        q.id,
+                        fitted.p5(),
+                        fitted.median(),
+                        fitted.p95()
+                    );
+                }
+            }
+            Err(problem) => problems.push(problem.to_string()),
+        }
+    }
+    assert!(
+        problems.is_empty(),
+        "{} problem(s):\n{}",
+        problems.len(),
+        problems.join("\n")
+    );
+}

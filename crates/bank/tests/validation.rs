@@ -1,0 +1,397 @@
+//! Each validation rule refuses a small bad pack with a message naming file, question, field and why.
+
+use fermi_bank::{TruthSpec, load_pack};
+
+const HEADER: &str = "[pack]\nid = \"test\"\ntitle = \"Test pack\"\nversion = 1\ntier = \"open\"\n";
+
+const POINT: &str = r#"
+[[question]]
+id = "ox-bel-ha-length"
+text = "How long was the surveyed length of Sistema Ox Bel Ha, in km, as of February 2026?"
+unit = "km"
+as_of = "2026-02"
+topics = ["geography"]
+countries = ["MX"]
+difficulty = "hard"
+
+[question.truth]
+kind = "point"
+value = 541.7
+
+[[question.sources]]
+publisher = "Quintana Roo Speleological Survey"
+title = "List of long underwater caves, February 2026"
+url = "https://caves.org/"
+tier = "2"
+detail = "Ox Bel Ha: 541.7 km"
+"#;
+
+const DISTRIBUTION: &str = r#"
+[[question]]
+id = "germany-coal-to-solar-area"
+text = "What fraction of Germany's area would panels need?"
+unit = "fraction of land area"
+as_of = "2025"
+topics = ["energy"]
+countries = ["DE"]
+
+[question.truth]
+kind = "distribution"
+program = """
+coal_kwh = to(93.9e9, 98.3e9) // tier 1
+solar_yield = to(150, 200)
+/* area; a commented-out `old = 1` is not a variable */
+germany_m2 = 357022e6
+coal_kwh / solar_yield / germany_m2
+"""
+
+[[question.sources]]
+factor = "coal_kwh"
+publisher = "Fraunhofer ISE"
+title = "Energy-Charts 2025"
+url = "https://www.energy-charts.info/"
+tier = "1"
+detail = "93.9 TWh"
+
+[[question.sources]]
+factor = "solar_yield"
+publisher = "PVPro"
+title = "Yield"
+url = "https://example.org/"
+tier = "range"
+detail = "150-200 kWh/m2"
+
+[[question.sources]]
+factor = "germany_m2"
+publisher = "Eurostat"
+title = "reg_area3"
+url = "https://ec.europa.eu/eurostat/"
+tier = 0
+detail = "357,022 km2"
+"#;
+
+fn problems(files: &[(&str, &str)]) -> Vec<String> {
+    match load_pack(files) {
+        Ok(_) => Vec::new(),
+        Err(problems) => problems.iter().map(ToString::to_string).collect(),
+    }
+}
+
+#[test]
+fn good_packs_load() {
+    let text = format!("{HEADER}{POINT}{DISTRIBUTION}");
+    let pack = load_pack(&[("p.toml", &text)]).unwrap_or_else(|p| panic!("{p:#?}"));
+    assert_eq!(pack.questions.len(), 2);
+    assert_eq!(pack.questions[1].file, "p.toml");
+    // The header and the questions may live in different files.
+    let pack = load_pack(&[
+        ("pack.toml", HEADER),
+        ("geo.toml", POINT),
+        ("energy.toml", DISTRIBUTION),
+    ])
+    .unwrap();
+    let files: Vec<&str> = pack.questions.iter().map(|q| q.file.as_str()).collect();
+    assert_eq!(files, ["geo.toml", "energy.toml"]);
+}
+
+/// (rule, text of the good point question, what replaces it, a problem that must be listed).
+const CASES: &[(&str, &str, &str, &str)] = &[
+    (
+        "toml syntax",
+        "unit = \"km\"",
+        "unit = km",
+        "p.toml:10:8: TOML syntax: string values must be quoted",
+    ),
+    (
+        "unknown field",
+        "unit = ",
+        "unitt = \"km\"\nunit = ",
+        "p.toml:10:1: question ox-bel-ha-length: unitt: unknown field `unitt`",
+    ),
+    (
+        "unknown truth field",
+        "value = 541.7",
+        "value = 541.7\nvalue_ = 1",
+        "question ox-bel-ha-length: truth: unknown field `value_`",
+    ),
+    (
+        "missing field",
+        "as_of = \"2026-02\"",
+        "",
+        "question ox-bel-ha-length: missing field `as_of`",
+    ),
+    (
+        "id slug",
+        "id = \"ox-bel-ha-length\"",
+        "id = \"Ox_Bel_Ha\"",
+        "question Ox_Bel_Ha: id: `Ox_Bel_Ha` is not a slug",
+    ),
+    (
+        "empty unit",
+        "unit = \"km\"",
+        "unit = \"\"",
+        "question ox-bel-ha-length: unit: is empty",
+    ),
+    (
+        "as_of month",
+        "\"2026-02\"",
+        "\"2026-13\"",
+        "as_of: `2026-13` is not a date of the form YYYY, YYYY-MM or YYYY-MM-DD",
+    ),
+    (
+        "as_of words",
+        "\"2026-02\"",
+        "\"Feb 2026\"",
+        "as_of: `Feb 2026` is not a date",
+    ),
+    (
+        "unknown topic",
+        "\"geography\"",
+        "\"geograpy\"",
+        "topics[0]: unknown variant `geograpy`",
+    ),
+    (
+        "unknown difficulty",
+        "\"hard\"",
+        "\"tricky\"",
+        "difficulty: unknown variant `tricky`, expected one of `easy`",
+    ),
+    (
+        "country lowercase",
+        "[\"MX\"]",
+        "[\"mx\"]",
+        "countries[0]: `mx` is not an ISO 3166-1 alpha-2 code",
+    ),
+    (
+        "country UK",
+        "[\"MX\"]",
+        "[\"UK\"]",
+        "countries[0]: `UK` is not an ISO 3166-1 code: the United Kingdom is `GB`",
+    ),
+    (
+        "country twice",
+        "[\"MX\"]",
+        "[\"MX\", \"MX\"]",
+        "countries[1]: `MX` is listed twice",
+    ),
+    (
+        "point zero",
+        "value = 541.7",
+        "value = 0",
+        "truth.value: 0 is not a positive finite number",
+    ),
+    (
+        "point negative",
+        "value = 541.7",
+        "value = -3.5",
+        "truth.value: -3.5 is not a positive finite number",
+    ),
+    (
+        "point nan",
+        "value = 541.7",
+        "value = nan",
+        "truth.value: NaN is not a positive finite number",
+    ),
+    (
+        "truth kind",
+        "\"point\"",
+        "\"exact\"",
+        "truth.kind: unknown variant `exact`",
+    ),
+    (
+        "log range order",
+        "\"point\"\nvalue = 541.7",
+        "\"log_range\"\nlow = 10\nhigh = 1",
+        "truth: log_range needs 0 < low < high",
+    ),
+    (
+        "log range zero",
+        "\"point\"\nvalue = 541.7",
+        "\"log_range\"\nlow = 0\nhigh = 1",
+        "truth: log_range needs 0 < low < high",
+    ),
+    (
+        "source tier",
+        "tier = \"2\"",
+        "tier = \"4\"",
+        "sources[0].tier: unknown tier `4`",
+    ),
+    (
+        "source url",
+        "\"https://caves.org/\"",
+        "\"javascript:alert(1)\"",
+        "sources[0].url: `javascript:alert(1)` is not an http(s) link",
+    ),
+    (
+        "source empty detail",
+        "\"Ox Bel Ha: 541.7 km\"",
+        "\"\"",
+        "sources[0].detail: is empty",
+    ),
+    (
+        "accessed",
+        "tier = \"2\"",
+        "tier = \"2\"\naccessed = \"2026/11\"",
+        "sources[0].accessed: `2026/11` is not a date",
+    ),
+    (
+        "top-level key",
+        "[question.truth]",
+        "[extra]\na = 1\n[[question]]\n[question.truth]",
+        "extra: unknown top-level key",
+    ),
+];
+
+#[test]
+fn each_rule_names_file_question_field_and_why() {
+    let mut failures = Vec::new();
+    for (rule, from, to, expected) in CASES {
+        assert!(
+            POINT.contains(from),
+            "{rule}: the good question has no {from:?}"
+        );
+        let text = format!("{HEADER}{}", POINT.replacen(from, to, 1));
+        let got = problems(&[("p.toml", &text)]);
+        if !got.iter().any(|p| p.contains(expected)) {
+            failures.push(format!(
+                "{rule}: expected a problem containing {expected:?}, got {got:#?}"
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn empty_text_and_missing_sources() {
+    let text = format!("{HEADER}{}", POINT.replace("text = \"How long was the surveyed length of Sistema Ox Bel Ha, in km, as of February 2026?\"", "text = \"  \"").replace("sources]]", "sources_]]"));
+    let got = problems(&[("p.toml", &text)]);
+    assert!(
+        got.iter()
+            .any(|p| p.contains("sources_: unknown field `sources_`")),
+        "{got:#?}"
+    );
+    let without_sources = &POINT[..POINT.find("[[question.sources]]").unwrap()];
+    let text = format!("{HEADER}{}", without_sources.replace("text = \"How long was the surveyed length of Sistema Ox Bel Ha, in km, as of February 2026?\"", "text = \"  \"").replace("unit = \"km\"", "unit = \"km\"\nsources = []"));
+    let got = problems(&[("p.toml", &text)]);
+    assert_eq!(
+        got,
+        [
+            "p.toml: question ox-bel-ha-length: text: is empty",
+            "p.toml: question ox-bel-ha-length: sources: no source: add at least one `[[question.sources]]`",
+        ]
+    );
+}
+
+#[test]
+fn pack_tier_must_be_known() {
+    let got = problems(&[(
+        "p.toml",
+        &format!("{}{POINT}", HEADER.replace("\"open\"", "\"secret\"")),
+    )]);
+    assert!(
+        got.iter()
+            .any(|p| p.contains("p.toml:5:8: pack.tier: unknown variant `secret`")),
+        "{got:#?}"
+    );
+}
+
+#[test]
+fn pack_level_rules() {
+    let one = format!("{HEADER}{POINT}");
+    let bad_id = HEADER.replace("\"test\"", "\"Test Pack\"");
+    let bad_version = HEADER.replace("version = 1", "version = 0");
+    type Files<'a> = Vec<(&'a str, &'a str)>;
+    let cases: &[(&str, Files, &str)] = &[
+        (
+            "no header",
+            vec![("q.toml", POINT)],
+            "q.toml: pack: no [pack] table",
+        ),
+        (
+            "two headers",
+            vec![("a.toml", HEADER), ("b.toml", HEADER)],
+            "b.toml:1:2: pack: a second [pack] table (the first is in a.toml)",
+        ),
+        (
+            "duplicate id",
+            vec![("a.toml", &one), ("b.toml", POINT)],
+            "b.toml: question ox-bel-ha-length: id: duplicate id (first used in a.toml)",
+        ),
+        (
+            "question not array",
+            vec![(
+                "a.toml",
+                "question = 3\n[pack]\nid = \"x\"\ntitle = \"X\"\nversion = 1\ntier = \"open\"",
+            )],
+            "a.toml:1:1: question: must be an array of tables",
+        ),
+        (
+            "pack id",
+            vec![("a.toml", &bad_id)],
+            "a.toml: pack.id: `Test Pack` is not a slug",
+        ),
+        (
+            "pack version",
+            vec![("a.toml", &bad_version)],
+            "a.toml: pack.version: must be 1 or more",
+        ),
+    ];
+    for (rule, files, expected) in cases {
+        let got = problems(files);
+        assert!(
+            got.iter().any(|p| p.contains(expected)),
+            "{rule}: expected {expected:?} in {got:#?}"
+        );
+    }
+}
+
+#[test]
+fn every_problem_is_listed_and_nothing_is_half_loaded() {
+    // Two broken questions and one good one: the pack is refused and both problems are listed.
+    let bad_a = POINT
+        .replace("value = 541.7", "value = -1")
+        .replace("ox-bel-ha-length", "bad-a");
+    let bad_b = POINT
+        .replace("unit = \"km\"", "unit = \"\"")
+        .replace("ox-bel-ha-length", "bad-b");
+    let text = format!("{HEADER}{POINT}{bad_a}{bad_b}");
+    let got = problems(&[("p.toml", &text)]);
+    assert_eq!(got.len(), 2, "{got:#?}");
+    assert!(got[0].contains("question bad-a: truth.value"));
+    assert!(got[1].contains("question bad-b: unit"));
+}
+
+#[test]
+fn distribution_factors_must_be_sourced_and_real() {
+    let unsourced = DISTRIBUTION.replace("factor = \"solar_yield\"", "factor = \"solar\"");
+    let got = problems(&[("p.toml", &format!("{HEADER}{unsourced}"))]);
+    assert!(got.iter().any(|p| p.ends_with(
+        "p.toml: question germany-coal-to-solar-area: sources: no source has `factor = \"solar_yield\"`: every factor of the program needs one"
+    )), "{got:#?}");
+    assert!(
+        got.iter()
+            .any(|p| p
+                .ends_with("sources[1].factor: `solar` is not a variable of the truth program")),
+        "{got:#?}"
+    );
+    assert_eq!(
+        got.len(),
+        2,
+        "the commented-out `old` must not count as a variable: {got:#?}"
+    );
+}
+
+#[test]
+fn text_is_data() {
+    let markup = "<b>How</b> many <script>alert(1)</script> km? [link](javascript:x) & &amp;";
+    let text = format!(
+        "{HEADER}{}",
+        POINT.replace(
+            "How long was the surveyed length of Sistema Ox Bel Ha, in km, as of February 2026?",
+            markup
+        )
+    );
+    let pack = load_pack(&[("p.toml", &text)]).unwrap();
+    assert_eq!(pack.questions[0].text, markup);
+    assert_eq!(pack.questions[0].truth, TruthSpec::Point { value: 541.7 });
+}
