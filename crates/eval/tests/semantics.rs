@@ -256,3 +256,19 @@ fn vector_bounds_apply_samplewise() {
         q[0]
     );
 }
+
+#[test]
+fn deep_but_allowed_programs_evaluate() {
+    let nested = "-(".repeat(126) + "to(1, 2)" + &")".repeat(126);
+    assert!(
+        samples(&nested, Squiggle, 1000, 1)
+            .iter()
+            .all(|&x| x >= 1.0 / 3.0 && x < 10.0)
+    );
+    let power = "1^".repeat(250) + "to(1, 2)";
+    assert!(samples(&power, Squiggle, 1000, 1).iter().all(|&x| x == 1.0));
+    let fermi = "1 1.01\n".repeat(5000);
+    assert_eq!(samples(&fermi, Fermi, 1000, 1).len(), 1000);
+    let blocks = "* (\n1 1.01\n".repeat(250) + &")\n".repeat(250);
+    assert_eq!(samples(&blocks, Fermi, 1000, 1).len(), 1000);
+}

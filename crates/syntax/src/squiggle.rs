@@ -123,7 +123,7 @@ impl Parser<'_, '_> {
                     Diagnostic::error(t.span, format!("more than {MAX_STATEMENTS} statements"))
                         .with_hint("an estimate this long is not supported; combine steps"),
                 );
-                break;
+                return Program { statements };
             }
             self.failed = false;
             self.paren_depth = 0;
