@@ -395,3 +395,45 @@ fn text_is_data() {
     assert_eq!(pack.questions[0].text, markup);
     assert_eq!(pack.questions[0].truth, TruthSpec::Point { value: 541.7 });
 }
+
+#[test]
+fn truth_programs_must_run_clean_positive_and_agree_with_their_twin() {
+    const TWIN: &str =
+        "fermi = \"\"\"\n93.9B 98.3B\n/ 150 200\n/ 357022M\n\"\"\"\n\n[[question.sources]]";
+    let with_twin =
+        |twin: &str| DISTRIBUTION.replacen("\n[[question.sources]]", &format!("\n{twin}"), 1);
+    let good = with_twin(TWIN);
+    assert!(problems(&[("p.toml", &format!("{HEADER}{good}"))]).is_empty());
+    let cases = [
+        (
+            "program syntax",
+            DISTRIBUTION.replace("to(150, 200)", "to(150, 200"),
+            "p.toml: question germany-coal-to-solar-area: truth.program: line 2 col 17: this `(` is never closed",
+        ),
+        (
+            "nonpositive samples",
+            DISTRIBUTION.replace(
+                "coal_kwh / solar_yield / germany_m2\n",
+                "coal_kwh / solar_yield / germany_m2 - 0.0015\n",
+            ),
+            "truth.program: 6900 of 20000 samples are not positive finite numbers",
+        ),
+        (
+            "twin disagrees",
+            with_twin(&TWIN.replace("357022M", "357022K")),
+            "truth.fermi: disagrees with the program: its 5th percentile",
+        ),
+        (
+            "twin syntax",
+            with_twin(&TWIN.replace("150 200", "150 200k")),
+            "truth.fermi: line 2 col",
+        ),
+    ];
+    for (rule, question, expected) in cases {
+        let got = problems(&[("p.toml", &format!("{HEADER}{question}"))]);
+        assert!(
+            got.iter().any(|p| p.contains(expected)),
+            "{rule}: expected {expected:?} in {got:#?}"
+        );
+    }
+}

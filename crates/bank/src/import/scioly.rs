@@ -82,6 +82,11 @@ pub fn scioly(questions: &str, corrections: Option<&str>) -> Result<(Pack, Impor
 
         let reason = if text.is_empty() {
             Some("empty question text")
+        } else if text
+            .split_whitespace()
+            .all(|w| w.to_lowercase().starts_with("discard"))
+        {
+            Some("marked DISCARD in the source")
         } else if has_extraction_damage(&text, answer) {
             Some("text with extraction damage")
         } else if refers_to_other_question(&text) {
@@ -178,8 +183,14 @@ impl Record {
 }
 
 /// PDF extraction damage: replacement characters, a caret whose exponent was lost, a bare number whose
-/// superscript was flattened into its digits ("What is 41124?" for 4^1124).
+/// superscript was flattened into its digits ("What is 41124?" for 4^1124), a bare number with no question.
 fn has_extraction_damage(text: &str, answer: i64) -> bool {
+    if text
+        .chars()
+        .all(|c| c.is_ascii_digit() || matches!(c, ',' | '.' | '?') || c.is_whitespace())
+    {
+        return true;
+    }
     if text.contains('\u{FFFD}')
         || text
             .chars()
@@ -286,6 +297,7 @@ mod tests {
             152
         ));
         assert!(has_extraction_damage("What is 41124?", 500));
+        assert!(has_extraction_damage("4329", 3));
         assert!(!has_extraction_damage("What is 2^12?", 4));
         assert!(!has_extraction_damage("What is 4096?", 4));
         assert!(refers_to_other_question(
