@@ -279,7 +279,7 @@ impl Parser<'_, '_> {
         let additive = |b: Bare| matches!(b, Bare::Op(Tok::Plus | Tok::Minus));
         if op.tok == Tok::To && (additive(lhs.bare) || additive(rhs.bare)) {
             let d = self.to_mixed_with_additive(&lhs, &rhs, span);
-            self.error(d);
+            self.diags.push(d);
         }
         if op.tok == Tok::Caret
             && lhs.bare == Bare::Neg
@@ -314,34 +314,30 @@ impl Parser<'_, '_> {
         }
     }
 
-    /// `1 + 2 to 3` is a parse error in Squiggle; say which two readings the writer may have meant.
+    /// `1 + 2 to 5` is `(1 + 2) to 5`, as in Squiggle 0.10 (so `1 + 2 to 3` is the error `to(3, 3)`), but it is
+    /// easy to misread: warn, showing both readings.
     fn to_mixed_with_additive(&self, lhs: &Parsed, rhs: &Parsed, span: Span) -> Diagnostic {
         let t = |e: &Expr| self.text(e.span).to_string();
         let (a, b) = (t(&lhs.expr), t(&rhs.expr));
-        let alternative = match (&lhs.expr.kind, &rhs.expr.kind) {
-            (ExprKind::Binary(op, x, y), _)
-                if matches!(lhs.bare, Bare::Op(Tok::Plus | Tok::Minus)) =>
-            {
-                format!(
-                    "`({a}) to {b}` or `{} {} ({} to {b})`",
-                    t(x),
-                    op.symbol(),
-                    t(y)
-                )
-            }
-            (_, ExprKind::Binary(op, x, y)) => format!(
-                "`{a} to ({b})` or `({a} to {}) {} {}`",
-                t(x),
-                op.symbol(),
-                t(y)
+        let lhs_additive = matches!(lhs.bare, Bare::Op(Tok::Plus | Tok::Minus));
+        let (meaning, other) = match (&lhs.expr.kind, &rhs.expr.kind) {
+            (ExprKind::Binary(op, x, y), _) if lhs_additive => (
+                format!("({a}) to {b}"),
+                format!("{} {} ({} to {b})", t(x), op.symbol(), t(y)),
             ),
-            _ => format!("`({a}) to ({b})`"),
+            (_, ExprKind::Binary(op, x, y)) => (
+                format!("{a} to ({b})"),
+                format!("({a} to {}) {} {}", t(x), op.symbol(), t(y)),
+            ),
+            _ => (format!("({a}) to ({b})"), format!("({a}) to ({b})")),
         };
-        Diagnostic::error(
+        Diagnostic::warning(
             span,
-            "`to` cannot be mixed with `+` or `-` without parentheses",
+            format!("this reads as `{meaning}`: `to` binds more loosely than `+` and `-`"),
         )
-        .with_hint(format!("Squiggle rejects this too; write {alternative}"))
+        .with_hint(format!(
+            "add parentheses to say which you mean: `{meaning}` or `{other}`"
+        ))
     }
 
     fn prefix(&mut self) -> Parsed {
