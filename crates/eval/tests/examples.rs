@@ -66,3 +66,35 @@ fn examples_run_clean_and_twins_agree() {
         }
     }
 }
+
+/// "Show as Squiggle" of a fermi model is the same program: same tree, so bit-identical samples.
+#[test]
+fn fermi_examples_shown_as_squiggle_give_identical_samples() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../assets/examples");
+    let options = Options {
+        samples: 2000,
+        seed: 5,
+    };
+    for entry in fs::read_dir(&dir).expect("assets/examples exists") {
+        let path = entry.expect("entry").path();
+        if path.extension().and_then(|e| e.to_str()) != Some("fermi") {
+            continue;
+        }
+        let source = fs::read_to_string(&path).expect("readable");
+        let (program, _) = fermi_syntax::parse(&source, Dialect::Fermi);
+        let squiggle = fermi_syntax::to_squiggle(&program);
+        let shown = evaluate_source(&squiggle, Dialect::Squiggle, &options);
+        assert!(
+            shown.diagnostics.is_empty(),
+            "{}: {squiggle}\n{:?}",
+            path.display(),
+            shown.diagnostics
+        );
+        assert_eq!(
+            shown.samples,
+            evaluate_source(&source, Dialect::Fermi, &options).samples,
+            "{}",
+            path.display()
+        );
+    }
+}
