@@ -73,7 +73,7 @@ fn expr(e: &Expr, min: u8, names: &HashMap<&str, String>, out: &mut String) {
     if wrap {
         out.push('(');
     }
-    let mut list = |items: &[&Expr], out: &mut String| {
+    let list = |items: &[&Expr], out: &mut String| {
         for (i, item) in items.iter().enumerate() {
             if i > 0 {
                 out.push_str(", ");
