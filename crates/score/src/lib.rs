@@ -7,12 +7,14 @@
 mod breakdown;
 mod cramer;
 mod error;
+mod feedback;
 mod report;
 mod rules;
 mod samples;
 mod special;
 mod sum;
 mod truth;
+mod whatif;
 
 pub use breakdown::{
     Noise, NormalBreakdown, ShiftBreakdown, best_shift, cramer_normal, noise, normal_breakdown,
@@ -20,6 +22,7 @@ pub use breakdown::{
 };
 pub use cramer::{cramer, cramer_unbiased, w1};
 pub use error::{ScoreError, Side};
+pub use feedback::feedback;
 pub use report::{Diagnostics, Report, Summary, score};
 pub use rules::{
     NormalFit, coverage90, crps_log, crps_log_fair, fp_score, interval90, kl_normal, log_score,
@@ -28,6 +31,7 @@ pub use rules::{
 pub use samples::LogSamples;
 pub use special::{A, Phi, Phi_inv, Psi, erf, phi};
 pub use truth::{LogTruth, Truth, Z95};
+pub use whatif::{WhatIf, what_if};
 
 /// Cramér-log of linear-space forecast samples against a truth, in nats.
 pub fn cramer_log(forecast: &[f64], truth: &Truth) -> Result<f64, ScoreError> {

@@ -36,20 +36,25 @@ impl LogSamples {
                 total: samples.len(),
             });
         }
+        // Positive finite doubles sort like their bit patterns, and integer sorting is faster than float sorting.
+        let mut bits: Vec<u64> = samples.iter().map(|v| v.to_bits()).collect();
+        bits.sort_unstable();
         Ok(LogSamples::from_ln(
-            samples.iter().map(|&v| libm::log(v)).collect(),
+            bits.into_iter()
+                .map(|b| libm::log(f64::from_bits(b)))
+                .collect(),
         ))
     }
 
     /// Values already on the log axis (finite, any order), e.g. a truth sampled from its lognormal.
-    pub fn from_ln_values(ln_values: Vec<f64>) -> Result<LogSamples, ScoreError> {
+    pub fn from_ln_values(ln_values: Vec<f64>, side: Side) -> Result<LogSamples, ScoreError> {
         if ln_values.is_empty() {
-            return Err(ScoreError::Empty(Side::Truth));
+            return Err(ScoreError::Empty(side));
         }
         let not_finite = ln_values.iter().filter(|v| !v.is_finite()).count();
         if not_finite > 0 {
             return Err(ScoreError::BadSamples {
-                side: Side::Truth,
+                side,
                 not_positive: 0,
                 not_finite,
                 total: ln_values.len(),
@@ -59,8 +64,11 @@ impl LogSamples {
     }
 
     /// `ln_values` must be non-empty and finite.
-    fn from_ln(mut sorted: Vec<f64>) -> LogSamples {
-        sorted.sort_unstable_by(f64::total_cmp);
+    pub(crate) fn from_ln(mut sorted: Vec<f64>) -> LogSamples {
+        // Already sorted when it comes from sorted linear values (ln is monotone); checking is one cheap pass.
+        if !sorted.is_sorted() {
+            sorted.sort_unstable_by(f64::total_cmp);
+        }
         let n = sorted.len() as f64;
         // Offsetting by the smallest value keeps a constant set's mean exact and its sd exactly 0.
         let origin = sorted[0];

@@ -1,0 +1,154 @@
+//! `fermi-playground score --json < CASE.json` on every case of the spec's vectors, and its error output.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+use serde_json::Value;
+
+fn run_score(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_fermi-playground"))
+        .arg("score")
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("binary starts");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn vectors() -> Value {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../score/tests/data/scoring-vectors.json"
+    );
+    serde_json::from_str(&std::fs::read_to_string(path).expect("vectors readable"))
+        .expect("vectors parse")
+}
+
+fn close(got: &Value, want: &Value, rel: f64, abs: f64) -> bool {
+    match (got, want) {
+        (Value::Object(g), Value::Object(w)) => w
+            .iter()
+            .all(|(k, w)| close(g.get(k).unwrap_or(&Value::Null), w, rel, abs)),
+        (Value::Number(g), Value::Number(w)) => {
+            let (g, w) = (g.as_f64().unwrap(), w.as_f64().unwrap());
+            (g - w).abs() <= abs || (g - w).abs() <= rel * w.abs()
+        }
+        (g, w) => g == w,
+    }
+}
+
+#[test]
+fn every_vector_case_through_the_binary() {
+    let data = vectors();
+    let (rel, abs) = (
+        data["tolerance"]["rel"].as_f64().unwrap(),
+        data["tolerance"]["abs"].as_f64().unwrap(),
+    );
+    let mut failures = vec![];
+    for case in data["cases"].as_array().unwrap() {
+        let id = case["id"].as_str().unwrap();
+        let out = run_score(&["--json"], &case.to_string());
+        assert!(
+            out.status.success(),
+            "{id}: exit {:?}, stderr {}",
+            out.status,
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let got: Value = serde_json::from_slice(&out.stdout).expect("stdout is one JSON object");
+        let expected = case["expected"].as_object().unwrap();
+        assert_eq!(
+            got.as_object().unwrap().len(),
+            expected.len(),
+            "{id}: same keys as the vectors"
+        );
+        for (key, entry) in expected {
+            let got = got.get(key).unwrap_or(&Value::Null);
+            if !close(got, &entry["value"], rel, abs) {
+                failures.push(format!("{id} {key}: got {got}, want {}", entry["value"]));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn only_f_and_g_are_needed() {
+    let out = run_score(
+        &["--json"],
+        r#"{"F":{"kind":"samples","values":[10,100]},"G":{"kind":"point","value":100}}"#,
+    );
+    assert!(out.status.success());
+    let got: Value = serde_json::from_slice(&out.stdout).unwrap();
+    // CRPS of {ln 10, ln 100} at ln 100: mean|x − g| − |x1 − x2|/4 = ln10/2 − ln10/4.
+    let want = std::f64::consts::LN_10 / 4.0;
+    assert!((got["cramer_log"].as_f64().unwrap() - want).abs() < 1e-15);
+    assert_eq!(got["cramer_log_unbiased"], got["crps_log_fair"]);
+    assert!(got["kl_log_q_FG"].is_null() && got["diagnostics"]["sd_ratio"].is_null());
+}
+
+#[test]
+fn readable_output_without_json() {
+    let out = run_score(
+        &[],
+        r#"{"F":{"kind":"samples","values":[10,20,40]},"G":{"kind":"lognormal_p5_p95","p5":1,"p95":4}}"#,
+    );
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.starts_with("Cramér-log  "), "{text}");
+    assert!(text.contains("Your median is 10× too high"), "{text}");
+}
+
+#[test]
+fn input_problems_exit_1_with_the_error_shape() {
+    let cases: [(&str, &str, u64); 5] = [
+        (
+            r#"{"F":{"kind":"samples","values":[1,0,-2]},"G":{"kind":"point","value":3}}"#,
+            "2 of 3 samples are zero or negative: the score works on logarithms and needs a positive quantity",
+            1,
+        ),
+        (
+            r#"{"F":{"kind":"samples","values":[]},"G":{"kind":"point","value":3}}"#,
+            "there are no samples to score",
+            1,
+        ),
+        (
+            r#"{"F":{"kind":"point","value":2},"G":{"kind":"point","value":3}}"#,
+            "F must be samples",
+            1,
+        ),
+        (
+            r#"{"F":{"kind":"samples","values":[1]},"G":{"kind":"lognormal_p5_p95","p5":5,"p95":2}}"#,
+            "the truth's 90% interval [5, 2] needs two positive finite numbers with p5 ≤ p95",
+            1,
+        ),
+        (
+            "{\"F\":\n{\"kind\":\"samples\",\"values\":[1,",
+            "not a scoring case: EOF while parsing",
+            2,
+        ),
+    ];
+    for (input, message, line) in cases {
+        let out = run_score(&["--json"], input);
+        assert_eq!(out.status.code(), Some(1), "{input}");
+        let got: Value = serde_json::from_slice(&out.stdout).expect("errors object");
+        let error = &got["errors"][0];
+        assert!(
+            error["message"].as_str().unwrap().starts_with(message),
+            "{input}: {error}"
+        );
+        assert_eq!(error["line"], line, "{input}");
+        let stderr = String::from_utf8(out.stderr).unwrap();
+        assert!(
+            stderr.starts_with(&format!("<stdin>:{line}:")) && stderr.contains(message),
+            "{stderr}"
+        );
+    }
+}

@@ -1,0 +1,128 @@
+//! Plain-language feedback on a score, built from the report and its noise so that every surface says the same.
+
+use crate::breakdown::Noise;
+use crate::error::thousands;
+use crate::report::Report;
+
+/// Sentences about the median, the spread and where the score comes from, in that order.
+pub fn feedback(report: &Report, noise: &Noise) -> Vec<String> {
+    let point_truth = report.diagnostics.sd_ratio.is_none();
+    let mut out = vec![median_sentence(report, noise)];
+    if let Some(ratio) = report.diagnostics.sd_ratio {
+        out.push(spread_sentence(ratio));
+    }
+    out.push(breakdown_sentence(report, noise, point_truth));
+    out
+}
+
+fn median_sentence(report: &Report, noise: &Noise) -> String {
+    let nats = report.diagnostics.bias_median_nats;
+    if nats.abs() <= 2.0 * noise.bias_sd {
+        return "Your median matches the truth's within sampling noise.".to_string();
+    }
+    let (factor, direction) = if nats > 0.0 {
+        (libm::exp(nats), "high")
+    } else {
+        (libm::exp(-nats), "low")
+    };
+    format!(
+        "Your median is {}× too {direction} ({} decades).",
+        factor_text(factor),
+        number(report.diagnostics.bias_median_decades.abs())
+    )
+}
+
+fn spread_sentence(ratio: f64) -> String {
+    if ratio == 0.0 {
+        "Your estimate has no spread at all: you were over-confident.".to_string()
+    } else if ratio < 0.8 {
+        format!(
+            "Your spread is {} the truth's: you were over-confident.",
+            ratio_text(ratio)
+        )
+    } else if ratio > 1.25 {
+        format!(
+            "Your spread is {} the truth's: you were under-confident.",
+            ratio_text(ratio)
+        )
+    } else {
+        format!(
+            "Your spread is about right ({}× the truth's).",
+            number(ratio)
+        )
+    }
+}
+
+fn breakdown_sentence(report: &Report, noise: &Noise, point_truth: bool) -> String {
+    let b = &report.breakdown_shift;
+    let (total, shape) = (number(b.total), number(b.shape));
+    let rest = if point_truth {
+        "the spread penalty (against a single true value any spread costs a little)"
+    } else {
+        "its shape"
+    };
+    if noise.total_within_noise {
+        format!(
+            "Your score of {total} is within sampling noise: a perfect forecast drawn with as many samples would \
+             score about {}.",
+            number(noise.floor)
+        )
+    } else if noise.location_within_noise || noise.bias_within_noise {
+        format!(
+            "Sliding your distribution would barely help: nearly all of your score ({total}) is {rest}."
+        )
+    } else if noise.shape_within_noise {
+        format!(
+            "Nearly all of your score ({total}) is location: sliding your distribution to the best place would cut it to {shape}."
+        )
+    } else {
+        format!(
+            "Sliding your distribution to the best place would cut your score from {total} to {shape}; the rest \
+             ({shape}) is {rest}."
+        )
+    }
+}
+
+/// Two decimals from 0.1 up, two significant digits below.
+fn number(x: f64) -> String {
+    if x == 0.0 {
+        return "0".to_string();
+    }
+    if x.abs() >= 0.095 {
+        return format!("{x:.2}");
+    }
+    let decimals = (1.0 - libm::floor(libm::log10(x.abs()))) as usize;
+    format!("{x:.decimals$}")
+}
+
+fn factor_text(factor: f64) -> String {
+    if factor < 1.1 {
+        format!("{factor:.2}")
+    } else if factor < 9.95 {
+        format!("{factor:.1}")
+    } else if factor < 1e6 {
+        thousands(libm::round(factor) as usize)
+    } else {
+        format!("{factor:.1e}")
+    }
+}
+
+/// "half", "a third", "twice", … when the ratio is close to one of them, else "0.62×".
+fn ratio_text(ratio: f64) -> String {
+    const WORDS: [(f64, &str); 7] = [
+        (0.25, "a quarter of"),
+        (1.0 / 3.0, "a third of"),
+        (0.5, "half"),
+        (2.0 / 3.0, "two thirds of"),
+        (2.0, "twice"),
+        (3.0, "three times"),
+        (4.0, "four times"),
+    ];
+    match WORDS
+        .iter()
+        .find(|(value, _)| (ratio / value - 1.0).abs() <= 0.06)
+    {
+        Some((_, word)) => (*word).to_string(),
+        None => format!("{}×", number(ratio)),
+    }
+}

@@ -1,0 +1,55 @@
+//! Rescoring a changed forecast, for the UI's "what if" buttons and for FermiBench-comparable figures.
+
+use serde::Serialize;
+
+use crate::cramer::{cramer, cramer_shifted};
+use crate::error::{ScoreError, Side};
+use crate::samples::LogSamples;
+use crate::truth::LogTruth;
+
+/// Cramér-log of three variants of the forecast (log axis, about its own median).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct WhatIf {
+    /// Slid so that its median is the truth's median.
+    pub recentred: f64,
+    /// Twice as wide.
+    pub wider: f64,
+    /// Half as wide.
+    pub narrower: f64,
+}
+
+pub fn what_if(f: &LogSamples, g: &LogTruth) -> WhatIf {
+    let median = f.median();
+    let scaled = |factor: f64| {
+        let x = f
+            .sorted()
+            .iter()
+            .map(|x| median + factor * (x - median))
+            .collect();
+        cramer(&LogSamples::from_ln(x), g)
+    };
+    WhatIf {
+        recentred: cramer_shifted(f, median - g.median(), g),
+        wider: scaled(2.0),
+        narrower: scaled(0.5),
+    }
+}
+
+impl LogTruth {
+    /// **FermiBench convention** (for comparing figures with theirs): a lognormal truth replaced by `n` draws
+    /// from it, `mu + sigma·z` with `z` from `standard_normal` (the caller's seeded generator). Point and sampled
+    /// truths are returned unchanged. The project's own default scores against the analytic lognormal.
+    pub fn sampled_like_fermibench(
+        &self,
+        n: usize,
+        standard_normal: &mut impl FnMut() -> f64,
+    ) -> Result<LogTruth, ScoreError> {
+        match *self {
+            LogTruth::Normal { mu, sigma } => Ok(LogTruth::Samples(LogSamples::from_ln_values(
+                (0..n).map(|_| mu + sigma * standard_normal()).collect(),
+                Side::Truth,
+            )?)),
+            LogTruth::Samples(_) | LogTruth::Point(_) => Ok(self.clone()),
+        }
+    }
+}
