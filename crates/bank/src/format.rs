@@ -38,6 +38,16 @@ pub enum Tier {
     Private,
 }
 
+impl Tier {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Tier::Open => "open",
+            Tier::Public => "public",
+            Tier::Private => "private",
+        }
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Question {

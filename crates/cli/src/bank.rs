@@ -1,12 +1,285 @@
-//! `fermi-playground bank`: see spec/cli.md. (Being built; replaced by its owner.)
+//! `fermi-playground bank check|list`: validate and list question packs (spec/cli.md).
 
+use std::collections::BTreeMap;
+use std::path::Path;
 use std::process::ExitCode;
+
+use fermi_bank::{FittedTruth, Pack, Problem, TruthSpec, fit_truth, load_pack};
+use serde_json::json;
+
+use crate::report;
 
 #[derive(clap::Subcommand)]
 pub enum Command {
-    Check,
+    /// Validate packs: every problem as `FILE: question ID: field: why` (exit 1 if any), each distributional
+    /// truth's fitted lognormal, and the pack's counts.
+    Check {
+        /// Packs to check: a `.toml` file, or a folder whose `.toml` files form one pack. Default: the built-in pack.
+        packs: Vec<String>,
+    },
+    /// List the questions of packs (default: the built-in pack).
+    List {
+        /// Print `{"questions":[{id, tier, truth_kind, unit, as_of, topics, sources}]}`.
+        #[arg(long)]
+        json: bool,
+        /// Packs to list: a `.toml` file, or a folder whose `.toml` files form one pack.
+        packs: Vec<String>,
+    },
 }
 
-pub fn run(_cmd: Command) -> ExitCode {
-    crate::report::usage("`bank` is not built yet")
+/// The built-in pack's goals: (what, minimum).
+const GOALS: [(&str, usize); 5] = [
+    ("questions", 60),
+    ("distribution", 20),
+    ("point", 20),
+    ("topics", 8),
+    ("countries", 15),
+];
+const BUILTIN_DIR: &str = "assets/questions";
+
+pub fn run(cmd: Command) -> ExitCode {
+    match cmd {
+        Command::Check { packs } => check(&packs),
+        Command::List { json, packs } => list(&packs, json),
+    }
+}
+
+/// One pack's files as (display name, text).
+struct PackFiles {
+    name: String,
+    files: Vec<(String, String)>,
+    builtin: bool,
+}
+
+impl PackFiles {
+    fn load(&self) -> Result<Pack, Vec<Problem>> {
+        let files: Vec<(&str, &str)> = self
+            .files
+            .iter()
+            .map(|(n, t)| (n.as_str(), t.as_str()))
+            .collect();
+        load_pack(&files)
+    }
+}
+
+fn read_packs(args: &[String]) -> Result<Vec<PackFiles>, String> {
+    if args.is_empty() {
+        let files = fermi_bank::builtin_files()
+            .iter()
+            .map(|(name, text)| (format!("{BUILTIN_DIR}/{name}"), text.to_string()))
+            .collect();
+        return Ok(vec![PackFiles {
+            name: format!("built-in pack ({BUILTIN_DIR})"),
+            files,
+            builtin: true,
+        }]);
+    }
+    args.iter()
+        .map(|arg| {
+            let path = Path::new(arg);
+            let paths = if path.is_dir() {
+                let mut paths: Vec<_> = std::fs::read_dir(path)
+                    .map_err(|e| format!("cannot read {arg}: {e}"))?
+                    .filter_map(|entry| entry.ok().map(|e| e.path()))
+                    .filter(|p| p.extension().is_some_and(|ext| ext == "toml"))
+                    .collect();
+                paths.sort();
+                if paths.is_empty() {
+                    return Err(format!("{arg} holds no .toml file"));
+                }
+                paths
+            } else {
+                vec![path.to_path_buf()]
+            };
+            let files = paths
+                .iter()
+                .map(|p| {
+                    let text = std::fs::read_to_string(p)
+                        .map_err(|e| format!("cannot read {}: {e}", p.display()))?;
+                    Ok((p.display().to_string(), text))
+                })
+                .collect::<Result<_, String>>()?;
+            Ok(PackFiles {
+                name: arg.clone(),
+                files,
+                builtin: false,
+            })
+        })
+        .collect()
+}
+
+fn check(args: &[String]) -> ExitCode {
+    let packs = match read_packs(args) {
+        Ok(packs) => packs,
+        Err(e) => return report::usage(e),
+    };
+    let mut problems = 0;
+    for pack_files in &packs {
+        match pack_files.load() {
+            Err(list) => {
+                println!("{}: refused, {} problem(s)", pack_files.name, list.len());
+                for p in &list {
+                    eprintln!("{p}");
+                }
+                problems += list.len();
+            }
+            Ok(pack) => {
+                let fit_problems = describe(&pack, pack_files);
+                for p in &fit_problems {
+                    eprintln!("{p}");
+                }
+                problems += fit_problems.len();
+            }
+        }
+    }
+    if problems > 0 {
+        eprintln!("{problems} problem(s)");
+        ExitCode::from(report::EXIT_DIAGNOSTIC)
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+/// Prints a loaded pack's counts and fitted truths; returns problems met while fitting.
+fn describe(pack: &Pack, files: &PackFiles) -> Vec<Problem> {
+    let info = &pack.info;
+    let mut kinds: BTreeMap<&str, usize> = BTreeMap::new();
+    let mut topics: BTreeMap<&str, usize> = BTreeMap::new();
+    let mut countries: BTreeMap<&str, usize> = BTreeMap::new();
+    for q in &pack.questions {
+        *kinds.entry(q.truth.kind()).or_default() += 1;
+        for t in &q.topics {
+            *topics.entry(t.as_str()).or_default() += 1;
+        }
+        for c in q.countries.iter().filter(|c| *c != "WORLD") {
+            *countries.entry(c).or_default() += 1;
+        }
+    }
+    let counts = |m: &BTreeMap<&str, usize>| {
+        m.iter()
+            .map(|(k, n)| format!("{k} {n}"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    println!(
+        "{}: pack `{}` version {} ({} tier), {} files, {} questions",
+        files.name,
+        info.id,
+        info.version,
+        info.tier.as_str(),
+        files.files.len(),
+        pack.questions.len()
+    );
+    println!("  truth kinds ({}): {}", kinds.len(), counts(&kinds));
+    println!("  topics ({}): {}", topics.len(), counts(&topics));
+    println!("  countries ({}): {}", countries.len(), counts(&countries));
+
+    let mut problems = Vec::new();
+    let distributional: Vec<_> = pack
+        .questions
+        .iter()
+        .filter(|q| matches!(q.truth, TruthSpec::Distribution { .. }))
+        .collect();
+    if !distributional.is_empty() {
+        println!(
+            "  distributional truths, lognormal fitted to p5/p95 of {} samples:",
+            fermi_bank::FIT_SAMPLES
+        );
+        let width = distributional.iter().map(|q| q.id.len()).max().unwrap_or(0);
+        for q in distributional {
+            match fit_truth(q) {
+                Ok(fitted) => {
+                    let parameters = match fitted {
+                        FittedTruth::Lognormal { mu, sigma } => {
+                            format!("mu {mu:>9.4}  sigma {sigma:.4}")
+                        }
+                        FittedTruth::Point(value) => format!("point {value}"),
+                    };
+                    println!(
+                        "    {:<width$}  {parameters}  p5 {:.4e}  median {:.4e}  p95 {:.4e}",
+                        q.id,
+                        fitted.p5(),
+                        fitted.median(),
+                        fitted.p95()
+                    );
+                }
+                Err(problem) => problems.push(problem),
+            }
+        }
+    }
+    if files.builtin {
+        let have = |what: &str| match what {
+            "questions" => pack.questions.len(),
+            "topics" => topics.len(),
+            "countries" => countries.len(),
+            kind => kinds.get(kind).copied().unwrap_or(0),
+        };
+        let goals: Vec<String> = GOALS
+            .iter()
+            .map(|&(what, min)| {
+                let n = have(what);
+                format!("{what} {n}/{min} {}", if n >= min { "ok" } else { "short" })
+            })
+            .collect();
+        println!("  goals: {}", goals.join(", "));
+    }
+    problems
+}
+
+fn list(args: &[String], json: bool) -> ExitCode {
+    let packs = match read_packs(args) {
+        Ok(packs) => packs,
+        Err(e) => return report::usage(e),
+    };
+    let mut rows = Vec::new();
+    let mut failed = false;
+    for pack_files in &packs {
+        match pack_files.load() {
+            Ok(pack) => rows.extend(pack.questions.iter().map(|q| {
+                json!({
+                    "id": q.id,
+                    "tier": pack.info.tier,
+                    "truth_kind": q.truth.kind(),
+                    "unit": q.unit,
+                    "as_of": q.as_of,
+                    "topics": q.topics,
+                    "sources": q.sources.len(),
+                })
+            })),
+            Err(list) => {
+                for p in &list {
+                    eprintln!("{p}");
+                }
+                failed = true;
+            }
+        }
+    }
+    if failed {
+        return ExitCode::from(report::EXIT_DIAGNOSTIC);
+    }
+    if json {
+        println!("{}", json!({ "questions": rows }));
+    } else {
+        let width = rows
+            .iter()
+            .map(|r| r["id"].as_str().unwrap_or("").len())
+            .max()
+            .unwrap_or(2);
+        println!(
+            "{:<width$}  {:<7}  {:<12}  {:<10}  unit",
+            "id", "tier", "truth", "as_of"
+        );
+        for r in &rows {
+            let text = |k: &str| r[k].as_str().unwrap_or("").to_string();
+            println!(
+                "{:<width$}  {:<7}  {:<12}  {:<10}  {}",
+                text("id"),
+                text("tier"),
+                text("truth_kind"),
+                text("as_of"),
+                text("unit")
+            );
+        }
+    }
+    ExitCode::SUCCESS
 }

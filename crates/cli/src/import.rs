@@ -1,10 +1,121 @@
-//! `fermi-playground import`: see spec/cli.md. (Being built; replaced by its owner.)
+//! `fermi-playground import scioly|realfp|calibration`: convert a public question set into a pack (spec/cli.md).
 
 use std::process::ExitCode;
 
-#[derive(clap::Args)]
-pub struct Args {}
+use fermi_bank::import::{ImportReport, calibration, realfp, scioly};
+use fermi_bank::{Pack, load_pack, to_toml};
 
-pub fn run(_args: Args) -> ExitCode {
-    crate::report::usage("`import` is not built yet")
+use crate::report;
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// The question set's format.
+    #[arg(value_parser = ["scioly", "realfp", "calibration"])]
+    format: String,
+    /// The set's file(s): scioly `questions.json`; realfp one or more split files (questions repeated across them are
+    /// dropped); calibration `questions.json`.
+    #[arg(required = true)]
+    files: Vec<String>,
+    /// scioly only: `corrections.json`, applied before filtering.
+    #[arg(long)]
+    corrections: Option<String>,
+    /// Where to write the pack (TOML); `-` for standard output.
+    #[arg(short = 'o', long = "output")]
+    output: String,
+    /// Also list every dropped record with its reason.
+    #[arg(long)]
+    verbose: bool,
+}
+
+pub fn run(args: Args) -> ExitCode {
+    let read =
+        |path: &str| std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"));
+    let texts = match args
+        .files
+        .iter()
+        .map(|f| read(f))
+        .collect::<Result<Vec<_>, _>>()
+    {
+        Ok(texts) => texts,
+        Err(e) => return report::usage(e),
+    };
+    if args.corrections.is_some() && args.format != "scioly" {
+        return report::usage("--corrections applies to `scioly` only");
+    }
+    if args.format != "realfp" && texts.len() != 1 {
+        return report::usage(format!(
+            "`{}` converts one file, not {}",
+            args.format,
+            texts.len()
+        ));
+    }
+    let converted = match args.format.as_str() {
+        "scioly" => {
+            let corrections = match args.corrections.as_deref().map(read).transpose() {
+                Ok(c) => c,
+                Err(e) => return report::usage(e),
+            };
+            scioly(&texts[0], corrections.as_deref())
+        }
+        "realfp" => {
+            let files: Vec<(&str, &str)> = args
+                .files
+                .iter()
+                .zip(&texts)
+                .map(|(f, t)| (file_name(f), t.as_str()))
+                .collect();
+            realfp(&files)
+        }
+        _ => calibration(&texts[0]),
+    };
+    let (pack, import_report) = match converted {
+        Ok(result) => result,
+        Err(e) => {
+            eprintln!("fermi-playground: {e}");
+            return ExitCode::from(report::EXIT_DIAGNOSTIC);
+        }
+    };
+    print_report(&pack, &import_report, args.verbose);
+    let text = to_toml(&pack);
+    // The written pack must load as it will be loaded later: a converter bug must not reach a file.
+    if let Err(problems) = load_pack(&[(&args.output, &text)]) {
+        for p in &problems {
+            eprintln!("{p}");
+        }
+        eprintln!(
+            "fermi-playground: the converted pack does not validate (a converter bug); nothing written"
+        );
+        return ExitCode::from(report::EXIT_DIAGNOSTIC);
+    }
+    if args.output == "-" {
+        print!("{text}");
+    } else if let Err(e) = std::fs::write(&args.output, text) {
+        return report::usage(format!("cannot write {}: {e}", args.output));
+    } else {
+        eprintln!(
+            "wrote {} questions to {}",
+            pack.questions.len(),
+            args.output
+        );
+    }
+    ExitCode::SUCCESS
+}
+
+fn file_name(path: &str) -> &str {
+    std::path::Path::new(path)
+        .file_name()
+        .and_then(|n| n.to_str())
+        .unwrap_or(path)
+}
+
+/// Counts by reason to stderr (stdout may carry the pack).
+fn print_report(pack: &Pack, import_report: &ImportReport, verbose: bool) {
+    eprint!("{}: {import_report}", pack.info.id);
+    if verbose {
+        for (reason, records) in &import_report.dropped {
+            for record in records {
+                eprintln!("  dropped: {reason}: {record}");
+            }
+        }
+    }
 }

@@ -1,0 +1,219 @@
+//! `fermi-playground bank check|list` and `import`, driven through the binary.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+use serde_json::Value;
+
+fn run(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_fermi-playground"))
+        .args(args)
+        .output()
+        .expect("binary starts")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// A fresh scratch folder for one test.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("fermi-bank-cli-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+const GOOD: &str = r#"[pack]
+id = "class"
+title = "Class set"
+version = 1
+tier = "open"
+
+[[question]]
+id = "solar-area"
+text = "What fraction of Germany's area would panels need to cover to replace coal in 2025?"
+unit = "fraction of land area"
+as_of = "2025"
+topics = ["energy"]
+countries = ["DE"]
+
+[question.truth]
+kind = "distribution"
+program = """
+coal_kwh = to(93.9e9, 98.3e9)
+solar_yield = to(150, 200)
+coal_kwh / solar_yield / 357022e6
+"""
+
+[[question.sources]]
+factor = "coal_kwh"
+publisher = "Fraunhofer ISE; SMARD"
+title = "Net generation 2025"
+url = "https://www.energy-charts.info/"
+tier = "1"
+detail = "93.9 and 98.3 TWh"
+
+[[question.sources]]
+factor = "solar_yield"
+publisher = "PVPro"
+title = "Yield per m2"
+url = "https://example.org/"
+tier = "range"
+detail = "150-200 kWh/m2/yr"
+"#;
+
+#[test]
+fn check_prints_the_fit_and_counts() {
+    let dir = scratch("good");
+    let file = dir.join("class.toml");
+    std::fs::write(&file, GOOD).unwrap();
+    let out = run(&["bank", "check", file.to_str().unwrap()]);
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}{}", text(&out.stderr));
+    assert!(
+        stdout.contains("pack `class` version 1 (open tier), 1 files, 1 questions"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("truth kinds (1): distribution 1"),
+        "{stdout}"
+    );
+    let fit = stdout
+        .lines()
+        .find(|l| l.trim_start().starts_with("solar-area"))
+        .expect("a fitted line");
+    assert!(
+        fit.contains("p5 1.34") && fit.contains("p95 1.79"),
+        "{fit}"
+    );
+}
+
+#[test]
+fn check_lists_every_problem_and_exits_1() {
+    let dir = scratch("bad");
+    let file = dir.join("bad.toml");
+    let bad = GOOD
+        .replace("\"2025\"", "\"25\"")
+        .replace("factor = \"solar_yield\"", "factor = \"yield\"");
+    std::fs::write(&file, bad).unwrap();
+    let out = run(&["bank", "check", file.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = text(&out.stderr);
+    let f = file.display();
+    for line in [
+        format!(
+            "{f}: question solar-area: as_of: `25` is not a date of the form YYYY, YYYY-MM or YYYY-MM-DD"
+        ),
+        format!(
+            "{f}: question solar-area: sources: no source has `factor = \"solar_yield\"`: every factor of the program needs one"
+        ),
+        format!(
+            "{f}: question solar-area: sources[1].factor: `yield` is not a variable of the truth program"
+        ),
+        "3 problem(s)".to_string(),
+    ] {
+        assert!(
+            stderr.lines().any(|l| l == line),
+            "missing {line:?} in\n{stderr}"
+        );
+    }
+}
+
+#[test]
+fn list_json_has_the_contract_keys() {
+    let dir = scratch("list");
+    let file = dir.join("class.toml");
+    std::fs::write(&file, GOOD).unwrap();
+    let out = run(&["bank", "list", "--json", file.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0));
+    let json: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        json,
+        serde_json::json!({"questions": [{
+            "id": "solar-area", "tier": "open", "truth_kind": "distribution", "unit": "fraction of land area",
+            "as_of": "2025", "topics": ["energy"], "sources": 2
+        }]})
+    );
+    // The built-in pack by default.
+    let out = run(&["bank", "list", "--json"]);
+    assert_eq!(out.status.code(), Some(0));
+    let json: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let questions = json["questions"].as_array().unwrap();
+    assert!(
+        questions
+            .iter()
+            .any(|q| q["id"] == "germany-coal-to-solar-area")
+    );
+    for q in questions {
+        for key in [
+            "id",
+            "tier",
+            "truth_kind",
+            "unit",
+            "as_of",
+            "topics",
+            "sources",
+        ] {
+            assert!(!q[key].is_null(), "{key} missing in {q}");
+        }
+    }
+}
+
+#[test]
+fn unreadable_file_is_a_usage_error() {
+    let out = run(&["bank", "check", "/nonexistent/pack.toml"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("cannot read /nonexistent/pack.toml"));
+}
+
+#[test]
+fn import_writes_a_pack_that_checks() {
+    let fixtures = concat!(env!("CARGO_MANIFEST_DIR"), "/../bank/tests/fixtures/import");
+    let dir = scratch("import");
+    let pack = dir.join("scioly.toml");
+    let out = run(&[
+        "import",
+        "scioly",
+        &format!("{fixtures}/scioly-questions.json"),
+        "--corrections",
+        &format!("{fixtures}/scioly-corrections.json"),
+        "-o",
+        pack.to_str().unwrap(),
+    ]);
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert!(
+        stderr.contains("records: 15, kept: 6, dropped: 9"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("dropped     2  text with extraction damage"),
+        "{stderr}"
+    );
+    let out = run(&["bank", "check", pack.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).contains("truth kinds (1): log_range 6"));
+
+    let out = run(&[
+        "import",
+        "realfp",
+        &format!("{fixtures}/realfp-train.json"),
+        &format!("{fixtures}/realfp-val.json"),
+        "-o",
+        "-",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).starts_with("[pack]\nid = \"realfp\""));
+
+    let out = run(&[
+        "import",
+        "calibration",
+        &format!("{fixtures}/calibration.json"),
+        "--corrections",
+        "x",
+        "-o",
+        "-",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+}
