@@ -66,18 +66,16 @@ pub fn run(args: Args) -> ExitCode {
     }
     let summary = fermi_eval::summarize(&samples);
     if args.json {
-        let warnings: Vec<_> = report::to_json(&source, &evaluation.diagnostics)
-            .into_iter()
-            .map(|w| json!({ "line": w.line, "col": w.col, "end_line": w.end_line, "end_col": w.end_col, "message": w.message, "hint": w.hint }))
-            .collect();
-        let out = json!({
-            "dialect": dialect.name(),
-            "samples": args.samples,
-            "seed": args.seed,
-            "summary": summary,
-            "warnings": warnings,
-        });
-        println!("{out}");
+        println!(
+            "{}",
+            json_report(
+                dialect,
+                &options,
+                &summary,
+                &source,
+                &evaluation.diagnostics
+            )
+        );
     } else {
         let r = fermi_syntax::format_readable;
         println!(
@@ -86,15 +84,90 @@ pub fn run(args: Args) -> ExitCode {
             r(summary.p50),
             r(summary.p95),
             r(summary.mean),
-            args.samples,
-            args.seed
+            options.samples,
+            options.seed
         );
         if summary.nonpositive > 0 {
             println!(
                 "{} of {} samples are ≤ 0",
-                summary.nonpositive, args.samples
+                summary.nonpositive, options.samples
             );
         }
     }
     ExitCode::SUCCESS
+}
+
+/// The `--json` object of spec/cli.md (warnings carry their end position and hint as extra fields).
+fn json_report(
+    dialect: Dialect,
+    options: &Options,
+    summary: &fermi_eval::Summary,
+    source: &str,
+    warnings: &[fermi_syntax::Diagnostic],
+) -> serde_json::Value {
+    json!({
+        "dialect": dialect.name(),
+        "samples": options.samples,
+        "seed": options.seed,
+        "summary": summary,
+        "warnings": report::to_json(source, warnings),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn json_report_has_the_spec_shape() {
+        let source = "unused = 1\nto(1, 10)";
+        let options = Options {
+            samples: 1000,
+            seed: 7,
+        };
+        let evaluation = fermi_eval::evaluate_source(source, Dialect::Squiggle, &options);
+        let summary = fermi_eval::summarize(&evaluation.samples.unwrap_or_default());
+        let value = json_report(
+            Dialect::Squiggle,
+            &options,
+            &summary,
+            source,
+            &evaluation.diagnostics,
+        );
+        assert_eq!(
+            (
+                value["dialect"].as_str(),
+                value["samples"].as_u64(),
+                value["seed"].as_u64()
+            ),
+            (Some("squiggle"), Some(1000), Some(7))
+        );
+        for key in [
+            "p5", "p25", "p50", "p75", "p95", "mean", "min", "max", "mean_ln", "sd_ln",
+        ] {
+            assert!(value["summary"][key].is_f64(), "summary.{key}");
+        }
+        assert_eq!(value["summary"]["nonpositive"].as_u64(), Some(0));
+        let warning = &value["warnings"][0];
+        assert_eq!(
+            (warning["line"].as_u64(), warning["col"].as_u64()),
+            (Some(1), Some(1))
+        );
+        assert_eq!(warning["message"].as_str(), Some("`unused` is never used"));
+    }
+
+    #[test]
+    fn log_moments_are_null_when_a_sample_is_not_positive() {
+        let options = Options {
+            samples: 1000,
+            seed: 1,
+        };
+        let samples = fermi_eval::evaluate_source("to(1, 10) - 3", Dialect::Squiggle, &options)
+            .samples
+            .unwrap_or_default();
+        let summary = fermi_eval::summarize(&samples);
+        let value = json_report(Dialect::Squiggle, &options, &summary, "", &[]);
+        assert!(value["summary"]["mean_ln"].is_null() && value["summary"]["sd_ln"].is_null());
+        assert!(value["summary"]["nonpositive"].as_u64().unwrap_or(0) > 0);
+    }
 }
