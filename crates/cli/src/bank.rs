@@ -45,14 +45,14 @@ pub fn run(cmd: Command) -> ExitCode {
 }
 
 /// One pack's files as (display name, text).
-struct PackFiles {
+pub(crate) struct PackFiles {
     name: String,
     files: Vec<(String, String)>,
     builtin: bool,
 }
 
 impl PackFiles {
-    fn load(&self) -> Result<Pack, Vec<Problem>> {
+    pub(crate) fn load(&self) -> Result<Pack, Vec<Problem>> {
         let files: Vec<(&str, &str)> = self
             .files
             .iter()
@@ -62,7 +62,8 @@ impl PackFiles {
     }
 }
 
-fn read_packs(args: &[String]) -> Result<Vec<PackFiles>, String> {
+/// The packs named on the command line (each a `.toml` file or a folder), or the built-in pack.
+pub(crate) fn read_packs(args: &[String]) -> Result<Vec<PackFiles>, String> {
     if args.is_empty() {
         let files = fermi_bank::builtin_files()
             .iter()

@@ -1,5 +1,6 @@
 //! `fermi-playground score` (spec/cli.md). Form 1: `score --json < CASE.json` scores a case in the shape of
-//! `scoring-vectors.json` and prints every key of its `expected`.
+//! `scoring-vectors.json` and prints every key of its `expected`. Form 2: `score --question ID ESTIMATE_FILE`
+//! evaluates an estimate program and scores it against a question's truth.
 
 use std::io::Read;
 use std::process::ExitCode;
@@ -15,6 +16,24 @@ pub struct Args {
     /// Print one JSON object with every score (the keys of `scoring-vectors.json`) to stdout.
     #[arg(long)]
     json: bool,
+    /// Form 2: score ESTIMATE_FILE against this question's truth (see `bank list`).
+    #[arg(long, requires = "estimate")]
+    question: Option<String>,
+    /// Form 2: the pack holding the question (a `.toml` file or a folder); default the built-in pack.
+    #[arg(long, requires = "question")]
+    pack: Option<String>,
+    /// Form 2: samples drawn from the estimate (100 to 10,000,000).
+    #[arg(long, requires = "question", default_value_t = fermi_eval::DEFAULT_SAMPLES)]
+    samples: usize,
+    /// Form 2: seed of the estimate's random generator.
+    #[arg(long, requires = "question", default_value_t = fermi_eval::DEFAULT_SEED)]
+    seed: u64,
+    /// Form 2: FermiBench's convention, the truth sampled at the estimate's n, instead of the fitted lognormal.
+    #[arg(long, requires = "question")]
+    sampled_truth: bool,
+    /// Form 2: the estimate program (`.sq`, `.fermi`), or `-` for standard input.
+    #[arg(requires = "question")]
+    estimate: Option<String>,
 }
 
 /// One side of a case, as written in `scoring-vectors.json` (linear space).
@@ -57,6 +76,9 @@ impl From<ScoreError> for Problem {
 }
 
 pub fn run(args: Args) -> ExitCode {
+    if let (Some(id), Some(estimate)) = (&args.question, &args.estimate) {
+        return question_form::run(id, estimate, &args);
+    }
     let mut input = String::new();
     if let Err(e) = std::io::stdin().read_to_string(&mut input) {
         return report::usage(format!("cannot read standard input: {e}"));
@@ -132,4 +154,153 @@ fn fail(problem: &Problem, json: bool) -> ExitCode {
         println!("{}", json!({ "errors": [error] }));
     }
     ExitCode::from(report::EXIT_DIAGNOSTIC)
+}
+
+/// Form 2: an estimate program against a question of a pack.
+mod question_form {
+    use std::io::Read;
+    use std::process::ExitCode;
+
+    use fermi_bank::{FittedTruth, Pack, Question, fit_truth, sampled_truth};
+    use fermi_eval::Options;
+    use fermi_score::{LogSamples, LogTruth, Report};
+    use fermi_syntax::Dialect;
+    use serde_json::{Value, json};
+
+    use super::{Args, print_report};
+    use crate::report;
+
+    pub fn run(id: &str, estimate: &str, args: &Args) -> ExitCode {
+        let pack = match load(args.pack.as_deref()) {
+            Ok(pack) => pack,
+            Err(code) => return code,
+        };
+        let Some(question) = pack.question(id) else {
+            return report::usage(format!(
+                "no question `{id}` in pack `{}` (`fermi-playground bank list` shows the ids)",
+                pack.info.id
+            ));
+        };
+        if !(fermi_eval::MIN_SAMPLES..=fermi_eval::MAX_SAMPLES).contains(&args.samples) {
+            return report::usage(format!(
+                "--samples must be between {} and {}, not {}",
+                fermi_eval::MIN_SAMPLES,
+                fermi_eval::MAX_SAMPLES,
+                args.samples
+            ));
+        }
+        let source = match read(estimate) {
+            Ok(source) => source,
+            Err(e) => return report::usage(e),
+        };
+        let options = Options {
+            samples: args.samples,
+            seed: args.seed,
+        };
+        let evaluation =
+            fermi_eval::evaluate_source(&source, Dialect::from_path(estimate), &options);
+        let Some(samples) = evaluation.samples else {
+            return report::fail(estimate, &source, &evaluation.diagnostics, args.json);
+        };
+        for warning in &evaluation.diagnostics {
+            eprint!("{}", report::render(estimate, &source, warning));
+        }
+        let (truth, truth_json) = match truth(question, args) {
+            Ok(t) => t,
+            Err(message) => return problem(&message, args.json),
+        };
+        let (f, g) = match (LogSamples::new(&samples), LogTruth::new(&truth)) {
+            (Ok(f), Ok(g)) => (f, g),
+            (Err(e), _) => return problem(&format!("{estimate}: {e}"), args.json),
+            (_, Err(e)) => return problem(&format!("question {id}: truth: {e}"), args.json),
+        };
+        if args.json {
+            let mut out = serde_json::to_value(Report::new(&f, &g)).expect("a report serialises");
+            out["question"] = json!(id);
+            out["truth"] = truth_json;
+            out["samples"] = json!(args.samples);
+            out["seed"] = json!(args.seed);
+            println!("{out}");
+        } else {
+            println!("Question {id}: {}", question.text);
+            println!("Truth: {}", describe(&truth_json, &question.unit));
+            print_report(&f, &g, false);
+        }
+        ExitCode::SUCCESS
+    }
+
+    /// The named pack (fully validated), or the built-in one.
+    fn load(path: Option<&str>) -> Result<Pack, ExitCode> {
+        let Some(path) = path else {
+            return Ok(fermi_bank::builtin());
+        };
+        let packs = crate::bank::read_packs(&[path.to_string()]).map_err(report::usage)?;
+        packs[0].load().map_err(|problems| {
+            for p in &problems {
+                eprintln!("{p}");
+            }
+            ExitCode::from(report::EXIT_DIAGNOSTIC)
+        })
+    }
+
+    fn read(path: &str) -> Result<String, String> {
+        let mut source = String::new();
+        if path == "-" {
+            std::io::stdin()
+                .read_to_string(&mut source)
+                .map_err(|e| format!("cannot read standard input: {e}"))?;
+            Ok(source)
+        } else {
+            std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))
+        }
+    }
+
+    /// The truth to score against and its JSON description.
+    fn truth(question: &Question, args: &Args) -> Result<(fermi_score::Truth, Value), String> {
+        let kind = question.truth.kind();
+        if args.sampled_truth {
+            let truth = sampled_truth(question, args.samples).map_err(|p| p.to_string())?;
+            let mut described = json!({ "kind": kind, "mode": "sampled", "samples": args.samples });
+            if let fermi_score::Truth::Point(value) = truth {
+                described = json!({ "kind": "point", "value": value });
+            }
+            return Ok((truth, described));
+        }
+        let fitted = fit_truth(question).map_err(|p| p.to_string())?;
+        let described = match fitted {
+            FittedTruth::Lognormal { mu, sigma } => json!({
+                "kind": kind, "mode": "fitted", "mu": mu, "sigma": sigma,
+                "p5": fitted.p5(), "median": fitted.median(), "p95": fitted.p95(),
+            }),
+            FittedTruth::Point(value) => json!({ "kind": "point", "value": value }),
+        };
+        Ok((fitted.to_truth(), described))
+    }
+
+    fn describe(truth: &Value, unit: &str) -> String {
+        let number = |k: &str| truth[k].as_f64().unwrap_or(f64::NAN);
+        match truth["kind"].as_str() {
+            Some("point") => format!("{} {unit}", number("value")),
+            _ if truth["mode"] == "sampled" => {
+                format!("{} samples of the truth program ({unit})", truth["samples"])
+            }
+            _ => format!(
+                "lognormal, median {:.4e}, 90% interval [{:.4e}, {:.4e}] {unit} (mu {:.4}, sigma {:.4})",
+                number("median"),
+                number("p5"),
+                number("p95"),
+                number("mu"),
+                number("sigma")
+            ),
+        }
+    }
+
+    fn problem(message: &str, json: bool) -> ExitCode {
+        eprintln!("fermi-playground: error: {message}");
+        if json {
+            let error = json!({ "line": 1, "col": 1, "end_line": 1, "end_col": 1, "message": message, "hint": null });
+            println!("{}", json!({ "errors": [error] }));
+        }
+        ExitCode::from(report::EXIT_DIAGNOSTIC)
+    }
 }

@@ -83,10 +83,7 @@ fn check_prints_the_fit_and_counts() {
         .lines()
         .find(|l| l.trim_start().starts_with("solar-area"))
         .expect("a fitted line");
-    assert!(
-        fit.contains("p5 1.34") && fit.contains("p95 1.79"),
-        "{fit}"
-    );
+    assert!(fit.contains("p5 1.34") && fit.contains("p95 1.79"), "{fit}");
 }
 
 #[test]
