@@ -44,14 +44,19 @@ pub fn best_shift(f: &LogSamples, g: &LogTruth) -> f64 {
     }
 }
 
-/// Maps f64 to i64 preserving order, so that bisection over keys visits every double.
+/// Maps a finite f64 to i64 preserving order, one key per value (−0 is +0), so that bisection over keys visits
+/// every double and key − 1 is the next double down.
 fn key(v: f64) -> i64 {
-    let bits = v.to_bits() as i64;
-    if bits < 0 { bits ^ i64::MAX } else { bits }
+    let bits = (v + 0.0).to_bits() as i64;
+    if bits < 0 { -(bits & i64::MAX) } else { bits }
 }
 
 fn from_key(k: i64) -> f64 {
-    f64::from_bits((if k < 0 { k ^ i64::MAX } else { k }) as u64)
+    if k < 0 {
+        -f64::from_bits(k.unsigned_abs())
+    } else {
+        f64::from_bits(k as u64)
+    }
 }
 
 /// `#{(i, j): x_i − y_j ≤ t}` with two pointers: for ascending x the qualifying y form a shrinking suffix.

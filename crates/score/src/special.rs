@@ -1,6 +1,6 @@
 //! The normal distribution's special functions, through `libm` so that native and wasm agree.
 
-use core::f64::consts::FRAC_1_SQRT_2;
+use core::f64::consts::{FRAC_1_SQRT_2, FRAC_2_SQRT_PI};
 
 /// 1/√(2π).
 const FRAC_1_SQRT_2PI: f64 = 0.398_942_280_401_432_7;
@@ -13,15 +13,27 @@ pub fn erf(x: f64) -> f64 {
     libm::erf(x)
 }
 
-/// Standard normal density.
+/// Standard normal density. `z²` is carried as an exact pair (fma), so that the density keeps full relative
+/// accuracy in the tails, where `z²/2` is large and its rounding error would be magnified by exp.
 pub fn phi(z: f64) -> f64 {
-    FRAC_1_SQRT_2PI * libm::exp(-0.5 * z * z)
+    let square = z * z;
+    let square_error = libm::fma(z, z, -square);
+    FRAC_1_SQRT_2PI * libm::exp(-0.5 * square) * (1.0 - 0.5 * square_error)
 }
 
-/// Standard normal cdf; erfc keeps full relative accuracy in the lower tail.
+/// Standard normal cdf, `½·erfc(−z/√2)`. erfc keeps full relative accuracy in the lower tail; below −2 the
+/// argument is carried as an exact pair `x + dx` and `erfc(x + dx) ≈ erfc(x) − dx·(2/√π)·e^(−x²)`, because the
+/// rounding of `−z/√2` alone would cost a relative `z²·ε` (1e-13 at z = −37).
 #[allow(non_snake_case)]
 pub fn Phi(z: f64) -> f64 {
-    0.5 * libm::erfc(-z * FRAC_1_SQRT_2)
+    let x = -z * FRAC_1_SQRT_2;
+    if z >= -2.0 {
+        return 0.5 * libm::erfc(x);
+    }
+    // 1/√2 = FRAC_1_SQRT_2 + FRAC_1_SQRT_2_LOW exactly to ~2⁻¹⁰⁶.
+    const FRAC_1_SQRT_2_LOW: f64 = -4.833_646_656_726_457e-17;
+    let dx = libm::fma(-z, FRAC_1_SQRT_2, -x) - z * FRAC_1_SQRT_2_LOW;
+    0.5 * (libm::erfc(x) - dx * FRAC_2_SQRT_PI * libm::exp(-x * x))
 }
 
 /// `A(z) = E|z − Z| = 2φ(z) + z·erf(z/√2)` for a standard normal Z.
@@ -153,4 +165,127 @@ pub(crate) fn as241(p: f64) -> f64 {
         poly(&E, r) / poly(&F, r)
     };
     if q < 0.0 { -x } else { x }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// (z, Φ(z)) from a 50-digit mpmath evaluation.
+    const PHI_REFERENCE: [(f64, f64); 15] = [
+        (-37.5, 4.6053530095819548438e-308),
+        (-30.0, 4.9067139271481870595e-198),
+        (-20.0, 2.7536241186062336951e-89),
+        (-10.0, 7.619853024160526066e-24),
+        (-8.0, 6.2209605742717841235e-16),
+        (-5.0, 2.8665157187919391167e-7),
+        (-3.0, 0.0013498980316300945267),
+        (-1.0, 0.15865525393145705141),
+        (-0.1, 0.46017216272297101633),
+        (0.0, 0.5),
+        (0.5, 0.69146246127401310364),
+        (1.0, 0.84134474606854294859),
+        (3.0, 0.99865010196836990547),
+        (5.0, 0.99999971334842812081),
+        (8.0, 0.9999999999999993779),
+    ];
+
+    /// (p, Φ⁻¹(p)) for the exact double p, from a 60-digit mpmath root.
+    const QUANTILE_REFERENCE: [(f64, f64); 16] = [
+        (1e-300, -37.047096299361199237),
+        (1e-200, -30.205594179579643063),
+        (1e-100, -21.273453560965324294),
+        (1e-50, -14.933337534788488981),
+        (1e-20, -9.2623400897984075796),
+        (1e-10, -6.3613409024040561991),
+        (1e-05, -4.2648907939228246102),
+        (0.001, -3.0902323061678135354),
+        (0.025, -1.9599639845400542118),
+        (0.05, -1.644853626951472688),
+        (0.3, -0.52440051270804081597),
+        (0.7, 0.52440051270804065631),
+        (0.95, 1.6448536269514722843),
+        (0.975, 1.9599639845400538556),
+        (0.999, 3.0902323061678132778),
+        (0.9999999, 5.1993375822906610937),
+    ];
+
+    fn relative_error(got: f64, want: f64) -> f64 {
+        ((got - want) / want).abs()
+    }
+
+    #[test]
+    fn cdf_keeps_relative_accuracy_into_the_far_lower_tail() {
+        for (z, want) in PHI_REFERENCE {
+            assert!(
+                relative_error(Phi(z), want) <= 1.5e-15,
+                "Phi({z}) = {:e}, want {want:e}",
+                Phi(z)
+            );
+        }
+    }
+
+    #[test]
+    fn quantile_matches_reference_in_both_tails() {
+        for (p, want) in QUANTILE_REFERENCE {
+            assert!(
+                relative_error(Phi_inv(p), want) <= 1e-15,
+                "Phi_inv({p:e}) = {}, want {want}",
+                Phi_inv(p)
+            );
+            // AS241 alone is already this close; a wrong coefficient would show here.
+            assert!(
+                relative_error(as241(p), want) <= 1e-14,
+                "as241({p:e}) = {}, want {want}",
+                as241(p)
+            );
+        }
+        assert_eq!(Phi_inv(0.5), 0.0);
+        assert_eq!(
+            (Phi_inv(0.0), Phi_inv(1.0)),
+            (f64::NEG_INFINITY, f64::INFINITY)
+        );
+        assert!(Phi_inv(-0.1).is_nan() && Phi_inv(1.5).is_nan() && Phi_inv(f64::NAN).is_nan());
+    }
+
+    #[test]
+    fn quantile_inverts_the_cdf_across_the_range() {
+        for k in 0..=600 {
+            let p = 10f64.powf(-300.0 + 0.5 * k as f64).min(0.5);
+            let x = Phi_inv(p);
+            // Φ(x(1 + ε)) = p(1 + x²ε): the round trip can only be as good as x² ulps.
+            let tolerance = 4.0 * f64::EPSILON * x.abs().max(1.0).powi(2);
+            assert!(relative_error(Phi(x), p) <= tolerance, "p = {p:e}");
+            if 1.0 - (1.0 - p) == p {
+                assert_eq!(Phi_inv(1.0 - p), -Phi_inv(p), "symmetry at p = {p:e}");
+            }
+        }
+    }
+
+    #[test]
+    fn density_keeps_relative_accuracy_in_the_tails() {
+        // (z, φ(z)) from mpmath.
+        for (z, want) in [
+            (-37.5, 1.7282337322841052208e-306),
+            (8.0, 5.052271083536892288e-15),
+            (0.0, FRAC_1_SQRT_2PI),
+        ] {
+            assert!(
+                relative_error(phi(z), want) <= 1.5e-15,
+                "phi({z}) = {:e}",
+                phi(z)
+            );
+        }
+    }
+
+    #[test]
+    fn a_and_psi_identities() {
+        for z in [-6.0, -1.5, -0.2, 0.0, 0.7, 2.0, 9.0] {
+            // A is E|z − Z|: even, and Ψ(z) − Ψ(−z) = z.
+            assert!((A(z) - A(-z)).abs() <= 1e-15);
+            assert!((Psi(z) - Psi(-z) - z).abs() <= 1e-14 * z.abs().max(1.0));
+            assert!((A(z) - (2.0 * Psi(z) - z)).abs() <= 1e-14 * A(z));
+        }
+        assert!((A(0.0) - 2.0 * FRAC_1_SQRT_2PI).abs() <= 1e-16);
+    }
 }
