@@ -1,13 +1,17 @@
 //! Every rule at n = 10⁵ and 10⁶ against a lognormal and a point truth (and a sampled truth, the FermiBench
 //! convention). Run: `cargo bench -p fermi-score --bench rules`.
 
+#[path = "../tests/common/mod.rs"]
+mod common;
+
 use std::fmt;
 use std::sync::OnceLock;
 
+use common::Normals;
+
 use fermi_score::{
-    LogSamples, LogTruth, NormalFit, Phi_inv, Report, Truth, best_shift, coverage90, cramer,
-    crps_log, fp_score, kl_normal, log_score, noise, shift_breakdown, w1, what_if,
-    winkler90_expected,
+    LogSamples, LogTruth, NormalFit, Report, Truth, best_shift, coverage90, cramer, crps_log,
+    fp_score, kl_normal, log_score, noise, shift_breakdown, w1, what_if, winkler90_expected,
 };
 
 fn main() {
@@ -39,27 +43,12 @@ const CASES: [Case; 5] = [
     Case::Point(1_000_000),
 ];
 
-/// Seeded lognormal draws (splitmix64 uniforms through Φ⁻¹), in random order as a sampler returns them.
-fn lognormal_draws(n: usize, mu: f64, sigma: f64, seed: u64) -> Vec<f64> {
-    let mut state = seed;
-    (0..n)
-        .map(|_| {
-            state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-            let mut z = state;
-            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-            let u = ((z ^ (z >> 31)) >> 11) as f64 / (1u64 << 53) as f64;
-            (mu + sigma * Phi_inv(u.max(f64::MIN_POSITIVE))).exp()
-        })
-        .collect()
-}
-
 /// Forecast: biased by 0.4 nats and 20% too narrow against G = lognormal(mu 7, sigma 1.4).
 fn forecast_linear(n: usize) -> &'static [f64] {
     static SMALL: OnceLock<Vec<f64>> = OnceLock::new();
     static LARGE: OnceLock<Vec<f64>> = OnceLock::new();
     let cell = if n == 100_000 { &SMALL } else { &LARGE };
-    cell.get_or_init(|| lognormal_draws(n, 7.4, 1.12, 1))
+    cell.get_or_init(|| Normals::new(1).lognormal(n, 7.4, 1.12))
 }
 
 fn inputs(case: Case) -> (LogSamples, LogTruth) {
@@ -74,7 +63,8 @@ fn inputs(case: Case) -> (LogSamples, LogTruth) {
         Case::Point(n) => (n, LogTruth::Point(7.0)),
         Case::Sampled(n) => (
             n,
-            LogTruth::new(&Truth::Samples(lognormal_draws(n, 7.0, 1.4, 2))).expect("valid truth"),
+            LogTruth::new(&Truth::Samples(Normals::new(2).lognormal(n, 7.0, 1.4)))
+                .expect("valid truth"),
         ),
     };
     (

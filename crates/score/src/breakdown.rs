@@ -244,7 +244,8 @@ pub fn normal_breakdown(f: &LogSamples, g: &LogTruth, total: f64) -> NormalBreak
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
 pub struct Noise {
     /// Expected Cramér-log of a perfect forecast drawn with the user's n: `(1/n + 1/m)·½E|Y−Y'|`, with m = ∞
-    /// for an analytic or point truth (a point truth's floor is 0).
+    /// for an analytic or point truth (a point truth's floor is 0) and `½E|Y−Y'|` estimated by `U_Y/2` for a
+    /// sampled one.
     pub floor: f64,
     /// Standard deviation of b* from sampling: `s·√(asin(σF²/s²)/n + asin(σG²/s²)/m)`, `s² = σF² + σG²`
     /// (normal approximation; the Hodges–Lehmann `σ√((π/3)(1/n + 1/m))` when σF = σG, the median's
@@ -266,7 +267,12 @@ pub fn noise(f: &LogSamples, g: &LogTruth, breakdown: &ShiftBreakdown) -> Noise 
         LogTruth::Samples(y) => 1.0 / y.len() as f64,
         LogTruth::Normal { .. } | LogTruth::Point(_) => 0.0,
     };
-    let floor = (inverse_n + inverse_m) * g.half_mean_distance();
+    // A sampled truth's spread is estimated without bias by its U-statistic (the V-statistic is (m−1)/m of it).
+    let half_distance = match g {
+        LogTruth::Samples(y) => y.u_statistic().unwrap_or(0.0) / 2.0,
+        LogTruth::Normal { .. } | LogTruth::Point(_) => g.half_mean_distance(),
+    };
+    let floor = (inverse_n + inverse_m) * half_distance;
     let (vf, vg) = (f.sd() * f.sd(), g.sd() * g.sd());
     let s2 = vf + vg;
     let bias_sd = if s2 > 0.0 {

@@ -107,3 +107,60 @@ impl fmt::Display for ScoreError {
 }
 
 impl std::error::Error for ScoreError {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn messages_say_what_is_wrong() {
+        let bad = |not_positive, not_finite, total| ScoreError::BadSamples {
+            side: Side::Forecast,
+            not_positive,
+            not_finite,
+            total,
+        };
+        let cases = [
+            (
+                bad(3, 0, 10_000),
+                "3 of 10,000 samples are zero or negative: the score works on logarithms and needs a positive quantity",
+            ),
+            (
+                bad(0, 1, 250),
+                "1 of 250 samples are not finite numbers (infinite or NaN): check for a division by zero or an overflow",
+            ),
+            (
+                bad(1_234, 5, 1_000_000),
+                "1,234 of 1,000,000 samples are zero or negative and 5 are not finite (infinite or NaN): the score \
+                 works on logarithms and needs a positive, finite quantity",
+            ),
+            (
+                ScoreError::Empty(Side::Truth),
+                "there are no truth samples to score: the distribution needs at least one sample",
+            ),
+            (
+                ScoreError::BadPoint(-3.0),
+                "the true value -3 is not a positive finite number: the score works on logarithms",
+            ),
+            (
+                ScoreError::BadInterval { p5: 0.0, p95: 4.0 },
+                "the truth's 90% interval [0, 4] needs two positive finite numbers with p5 ≤ p95",
+            ),
+        ];
+        for (error, message) in cases {
+            assert_eq!(error.to_string(), message);
+        }
+    }
+
+    #[test]
+    fn thousands_separators() {
+        for (n, text) in [
+            (0, "0"),
+            (999, "999"),
+            (1_000, "1,000"),
+            (12_345_678, "12,345,678"),
+        ] {
+            assert_eq!(thousands(n), text);
+        }
+    }
+}

@@ -25,10 +25,13 @@ fn median_sentence(report: &Report, noise: &Noise) -> String {
     } else {
         (libm::exp(-nats), "low")
     };
+    let decades = match number(report.diagnostics.bias_median_decades.abs()) {
+        one if one == "1.00" => "1 decade".to_string(),
+        other => format!("{other} decades"),
+    };
     format!(
-        "Your median is {}× too {direction} ({} decades).",
-        factor_text(factor),
-        number(report.diagnostics.bias_median_decades.abs())
+        "Your median is {}× too {direction} ({decades}).",
+        factor_text(factor)
     )
 }
 
@@ -62,10 +65,13 @@ fn breakdown_sentence(report: &Report, noise: &Noise, point_truth: bool) -> Stri
         "its shape"
     };
     if noise.total_within_noise {
+        let floor = match number(noise.floor) {
+            under if under.starts_with("under") => format!("also score {under}"),
+            about => format!("score about {about}"),
+        };
         format!(
             "Your score of {total} is within sampling noise: a perfect forecast drawn with as many samples would \
-             score about {}.",
-            number(noise.floor)
+             {floor}."
         )
     } else if noise.location_within_noise || noise.bias_within_noise {
         format!(
@@ -83,10 +89,13 @@ fn breakdown_sentence(report: &Report, noise: &Noise, point_truth: bool) -> Stri
     }
 }
 
-/// Two decimals from 0.1 up, two significant digits below.
+/// Two decimals from 0.1 up, two significant digits below, "under 0.001" below that.
 fn number(x: f64) -> String {
     if x == 0.0 {
         return "0".to_string();
+    }
+    if x.abs() < 0.001 {
+        return "under 0.001".to_string();
     }
     if x.abs() >= 0.095 {
         return format!("{x:.2}");

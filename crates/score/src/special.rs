@@ -168,6 +168,7 @@ pub(crate) fn as241(p: f64) -> f64 {
 }
 
 #[cfg(test)]
+#[allow(clippy::excessive_precision)] // reference values as printed by mpmath
 mod tests {
     use super::*;
 
