@@ -10,7 +10,9 @@ pub use fit::{FIT_SAMPLES, FittedTruth, fit_truth, question_seed, sampled_truth}
 pub use format::{
     Difficulty, Pack, PackInfo, Question, Source, SourceTier, Tier, Topic, TruthSpec, to_toml,
 };
-pub use load::{MAX_FILE_BYTES, Problem, TWIN_TOLERANCE, VALIDATION_SAMPLES, load_pack};
+pub use load::{
+    MAX_FILE_BYTES, MAX_QUESTIONS, Problem, TWIN_TOLERANCE, VALIDATION_SAMPLES, load_pack,
+};
 
 /// Every `assets/questions/*.toml` file as `(file name, text)`, sorted by name (listed by build.rs).
 pub fn builtin_files() -> &'static [(&'static str, &'static str)] {

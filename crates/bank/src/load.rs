@@ -19,9 +19,11 @@ pub const VALIDATION_SAMPLES: usize = 20_000;
 pub const TWIN_TOLERANCE: f64 = 0.1;
 /// Largest pack file accepted, in bytes (hostile input must not exhaust memory).
 pub const MAX_FILE_BYTES: usize = 8 << 20;
+/// Most questions a pack may hold (each distribution truth is run at load).
+pub const MAX_QUESTIONS: usize = 10_000;
 
 /// One thing wrong with a pack.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct Problem {
     pub file: String,
     /// 1-based line and column in the file, when known.
@@ -86,6 +88,19 @@ pub(crate) fn load(files: &[(&str, &str)], evaluate: bool) -> Result<Pack, Vec<P
                 "no [pack] table: one file must hold `[pack]` with id, title, version and tier"
                     .into(),
         });
+    }
+    if questions.len() > MAX_QUESTIONS {
+        problems.push(Problem {
+            file: files.first().map_or("(no file)", |f| f.0).to_string(),
+            location: None,
+            question: None,
+            field: Some("question".into()),
+            message: format!(
+                "{} questions; a pack holds at most {MAX_QUESTIONS}: split it",
+                questions.len()
+            ),
+        });
+        return Err(problems);
     }
     let mut first_file: HashMap<&str, &str> = HashMap::new();
     for q in &questions {

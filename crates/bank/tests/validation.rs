@@ -437,3 +437,20 @@ fn truth_programs_must_run_clean_positive_and_agree_with_their_twin() {
         );
     }
 }
+
+#[test]
+fn size_limits() {
+    let many: String = (0..=fermi_bank::MAX_QUESTIONS)
+        .map(|i| POINT.replace("ox-bel-ha-length", &format!("q-{i}")))
+        .collect();
+    let got = problems(&[("big.toml", &format!("{HEADER}{many}"))]);
+    assert_eq!(
+        got,
+        ["big.toml: question: 10001 questions; a pack holds at most 10000: split it"]
+    );
+    let huge = format!("{HEADER}# {}\n", "x".repeat(fermi_bank::MAX_FILE_BYTES));
+    assert_eq!(
+        problems(&[("huge.toml", &huge)]),
+        ["huge.toml: file is over 8 MiB"]
+    );
+}
