@@ -384,18 +384,20 @@ fn binary(op: BinOp, a: &Value, b: &Value, span: Span) -> Result<Value, Diagnost
     };
     if let Some(i) = result.find(|r| !r.is_finite()) {
         let (x, y) = sample(i);
-        return Err(Diagnostic::error(
-            span,
-            format!(
-                "the result is too large (or not a number): {}{} {} {} = {}",
-                where_(vector, i),
-                show(x),
-                op.symbol(),
-                show(y),
-                result.at(i)
-            ),
-        )
-        .with_hint("numbers must stay below about 1.8e308; check the magnitudes"));
+        let hint = if op == BinOp::Pow && x == 0.0 {
+            "0 to a negative power is infinite; make sure the base stays positive"
+        } else {
+            "numbers must stay below about 1.8e308; check the magnitudes"
+        };
+        let message = format!(
+            "the result is too large (or not a number): {}{} {} {} = {}",
+            where_(vector, i),
+            show(x),
+            op.symbol(),
+            show(y),
+            result.at(i)
+        );
+        return Err(Diagnostic::error(span, message).with_hint(hint));
     }
     Ok(result)
 }

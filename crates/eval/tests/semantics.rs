@@ -277,8 +277,16 @@ fn deep_but_allowed_programs_evaluate() {
 fn programs_without_an_estimate_are_errors() {
     let cases: &[(&str, Dialect, &str)] = &[
         ("", Squiggle, "the program has no estimate"),
-        ("// only a comment\n", Squiggle, "the program has no estimate"),
-        ("x = to(1, 10)", Squiggle, "the program ends with an assignment"),
+        (
+            "// only a comment\n",
+            Squiggle,
+            "the program has no estimate",
+        ),
+        (
+            "x = to(1, 10)",
+            Squiggle,
+            "the program ends with an assignment",
+        ),
         ("", Fermi, "the model has no lines"),
         ("# only a comment\n\n", Fermi, "the model has no lines"),
     ];
@@ -289,9 +297,18 @@ fn programs_without_an_estimate_are_errors() {
 
 #[test]
 fn reassignment_shadows_and_whitespace_is_flexible() {
-    assert_eq!(samples("x = 1\nx = x + 1\nx", Squiggle, 100, 1), vec![2.0; 100]);
-    assert_eq!(samples("x\t=\t2 ;\r\nx\t*\t3", Squiggle, 100, 1), vec![6.0; 100]);
-    assert_eq!(samples("2\t\t3", Fermi, 100, 1), samples("to(2, 3)", Squiggle, 100, 1));
+    assert_eq!(
+        samples("x = 1\nx = x + 1\nx", Squiggle, 100, 1),
+        vec![2.0; 100]
+    );
+    assert_eq!(
+        samples("x\t=\t2 ;\r\nx\t*\t3", Squiggle, 100, 1),
+        vec![6.0; 100]
+    );
+    assert_eq!(
+        samples("2\t\t3", Fermi, 100, 1),
+        samples("to(2, 3)", Squiggle, 100, 1)
+    );
 }
 
 /// fermi checks only the first divisor sample for zero; every sample is checked here.
@@ -299,6 +316,12 @@ fn reassignment_shadows_and_whitespace_is_flexible() {
 fn every_divisor_sample_is_checked() {
     let source = "1\n=. one\n0\n=. zero\nmx one 0.9 zero 0.1\n=. m\n1\n/ m";
     let message = error_message(source, Fermi, 1000);
-    assert!(message.starts_with("division by zero: in sample "), "{message}");
-    assert!(!message.starts_with("division by zero: in sample 1 "), "the first zero is a later sample: {message}");
+    assert!(
+        message.starts_with("division by zero: in sample "),
+        "{message}"
+    );
+    assert!(
+        !message.starts_with("division by zero: in sample 1 "),
+        "the first zero is a later sample: {message}"
+    );
 }
