@@ -11,7 +11,11 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 #[derive(Parser)]
-#[command(name = "fermi-playground", version, about = "Fermi estimates as probabilistic programs, scored against the truth")]
+#[command(
+    name = "fermi-playground",
+    version,
+    about = "Fermi estimates as probabilistic programs, scored against the truth"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,

@@ -49,8 +49,12 @@ pub fn render(file: &str, source: &str, d: &Diagnostic) -> String {
         Severity::Error => "error",
         Severity::Warning => "warning",
     };
-    let width = if end.line == start.line { (end.col.saturating_sub(start.col)).max(1) } else {
-        (text.chars().count() as u32 + 1).saturating_sub(start.col).max(1)
+    let width = if end.line == start.line {
+        (end.col.saturating_sub(start.col)).max(1)
+    } else {
+        (text.chars().count() as u32 + 1)
+            .saturating_sub(start.col)
+            .max(1)
     };
     let gutter = start.line.to_string();
     let pad = " ".repeat(gutter.len());
@@ -74,7 +78,14 @@ pub fn fail(file: &str, source: &str, diagnostics: &[Diagnostic], json: bool) ->
         eprint!("{}", render(file, source, d));
     }
     if json {
-        let errors: Vec<_> = to_json(source, &diagnostics.iter().filter(|d| d.is_error()).cloned().collect::<Vec<_>>());
+        let errors: Vec<_> = to_json(
+            source,
+            &diagnostics
+                .iter()
+                .filter(|d| d.is_error())
+                .cloned()
+                .collect::<Vec<_>>(),
+        );
         println!("{}", serde_json::json!({ "errors": errors }));
     }
     ExitCode::from(EXIT_DIAGNOSTIC)
@@ -94,12 +105,16 @@ mod tests {
     #[test]
     fn renders_location_line_and_caret() {
         let src = "a = 1\nb = 1K\nb";
-        let d = Diagnostic::error(Span::new(10, 12), "unknown suffix `K`").with_hint("did you mean `1k`?");
+        let d = Diagnostic::error(Span::new(10, 12), "unknown suffix `K`")
+            .with_hint("did you mean `1k`?");
         assert_eq!(
             render("m.sq", src, &d),
             "m.sq:2:5: error: unknown suffix `K`\n  |\n2 | b = 1K\n  |     ^^\n  = hint: did you mean `1k`?\n"
         );
         let json = to_json(src, &[d]);
-        assert_eq!((json[0].line, json[0].col, json[0].end_line, json[0].end_col), (2, 5, 2, 7));
+        assert_eq!(
+            (json[0].line, json[0].col, json[0].end_line, json[0].end_col),
+            (2, 5, 2, 7)
+        );
     }
 }

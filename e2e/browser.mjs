@@ -1,0 +1,42 @@
+// Launches Debian's Chromium through playwright-core with the flags this closed network needs.
+import { mkdtemp, mkdir } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { serve } from './server.mjs';
+
+const here = dirname(fileURLToPath(import.meta.url));
+export const SCREENSHOTS = join(here, 'screenshots');
+
+/** Serves dist/, opens a page at the given viewport, and collects console errors. */
+export async function open(viewport = { width: 1280, height: 800 }) {
+  const { server, url } = await serve(join(here, '..', 'dist'));
+  const context = await chromium.launchPersistentContext(await mkdtemp(join(tmpdir(), 'fp-e2e-')), {
+    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+    headless: true,
+    viewport,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+      '--disable-component-update', '--disable-sync'],
+  });
+  const page = context.pages()[0] ?? (await context.newPage());
+  const errors = [];
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await mkdir(SCREENSHOTS, { recursive: true });
+  const close = async () => { server.close(); await context?.close(); };
+  return { page, url, errors, close };
+}
+
+/** Count of canvas pixels that differ from the top-left (background) pixel. */
+export async function inkedPixels(page, testid = 'chart') {
+  return page.$eval(`[data-testid="${testid}"]`, (c) => {
+    const ctx = c.getContext('2d');
+    const { data } = ctx.getImageData(0, 0, c.width, c.height);
+    let n = 0;
+    for (let i = 0; i < data.length; i += 4) {
+      if (data[i] !== data[0] || data[i + 1] !== data[1] || data[i + 2] !== data[2]) n++;
+    }
+    return n;
+  });
+}

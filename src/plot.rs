@@ -1,0 +1,254 @@
+//! The overlay chart: densities of ln(value) for the estimate and the truth, drawn on a log axis. Generic over the
+//! plotters backend, so native tests render SVG and the browser renders to a canvas.
+
+use plotters::coord::Shift;
+use plotters::prelude::*;
+
+/// One distribution as drawn: a density over ln(value), its 90% interval and median (all in ln units).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Series {
+    pub ln_x: Vec<f64>,
+    pub density: Vec<f64>,
+    pub p5: f64,
+    pub median: f64,
+    pub p95: f64,
+}
+
+/// What the truth looks like on the chart.
+#[derive(Clone, Debug, PartialEq)]
+pub enum TruthMark {
+    Density(Series),
+    Point(f64),
+}
+
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Overlay {
+    pub estimate: Option<Series>,
+    pub truth: Option<TruthMark>,
+}
+
+const GRID: usize = 240;
+
+/// The estimate's density from its sorted ln samples: a histogram on a fine grid smoothed with a Gaussian kernel
+/// (Silverman's bandwidth). Binning keeps the cost O(n + grid²) at any sample count.
+pub fn estimate_series(sorted_ln: &[f64]) -> Option<Series> {
+    let n = sorted_ln.len();
+    if n == 0 || !sorted_ln.iter().all(|x| x.is_finite()) {
+        return None;
+    }
+    let q = |p: f64| fermi_score::quantile_type7(sorted_ln, p);
+    let (lo, hi) = (q(0.001), q(0.999));
+    let mean = sorted_ln.iter().sum::<f64>() / n as f64;
+    let sd = (sorted_ln.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / n as f64).sqrt();
+    let iqr = q(0.75) - q(0.25);
+    let spread = sd.min(iqr / 1.349).max(sd * 0.05);
+    let bandwidth = (0.9 * spread * (n as f64).powf(-0.2)).max(1e-9);
+    let (start, end) = (lo - 3.0 * bandwidth, hi + 3.0 * bandwidth);
+    let step = (end - start) / (GRID - 1) as f64;
+    let mut counts = vec![0.0; GRID];
+    for &x in sorted_ln {
+        let i = ((x - start) / step).round();
+        if (0.0..GRID as f64).contains(&i) {
+            counts[i as usize] += 1.0;
+        }
+    }
+    let norm = 1.0 / (n as f64 * bandwidth * (2.0 * std::f64::consts::PI).sqrt());
+    let density = (0..GRID)
+        .map(|i| {
+            counts
+                .iter()
+                .enumerate()
+                .filter(|(_, c)| **c > 0.0)
+                .map(|(j, c)| {
+                    let u = (i as f64 - j as f64) * step / bandwidth;
+                    c * (-0.5 * u * u).exp()
+                })
+                .sum::<f64>()
+                * norm
+        })
+        .collect();
+    Some(Series {
+        ln_x: (0..GRID).map(|i| start + i as f64 * step).collect(),
+        density,
+        p5: q(0.05),
+        median: q(0.5),
+        p95: q(0.95),
+    })
+}
+
+/// The truth's density: a normal in ln space.
+pub fn lognormal_series(mu: f64, sigma: f64) -> Series {
+    let (start, end) = (mu - 4.0 * sigma, mu + 4.0 * sigma);
+    let step = (end - start) / (GRID - 1) as f64;
+    let ln_x: Vec<f64> = (0..GRID).map(|i| start + i as f64 * step).collect();
+    let density = ln_x
+        .iter()
+        .map(|x| {
+            let z = (x - mu) / sigma;
+            (-0.5 * z * z).exp() / (sigma * (2.0 * std::f64::consts::PI).sqrt())
+        })
+        .collect();
+    let z95 = fermi_score::Z95;
+    Series {
+        ln_x,
+        density,
+        p5: mu - z95 * sigma,
+        median: mu,
+        p95: mu + z95 * sigma,
+    }
+}
+
+/// Colours for one theme.
+#[derive(Clone, Copy)]
+pub struct Palette {
+    pub background: RGBColor,
+    pub text: RGBColor,
+    pub grid: RGBColor,
+    pub estimate: RGBColor,
+    pub truth: RGBColor,
+}
+
+pub const LIGHT: Palette = Palette {
+    background: RGBColor(255, 255, 255),
+    text: RGBColor(30, 30, 40),
+    grid: RGBColor(225, 225, 232),
+    estimate: RGBColor(37, 99, 235),
+    truth: RGBColor(217, 119, 6),
+};
+
+pub const DARK: Palette = Palette {
+    background: RGBColor(24, 26, 32),
+    text: RGBColor(230, 230, 235),
+    grid: RGBColor(60, 62, 72),
+    estimate: RGBColor(96, 165, 250),
+    truth: RGBColor(251, 191, 36),
+};
+
+fn x_range(overlay: &Overlay) -> Option<(f64, f64)> {
+    let mut bounds: Vec<f64> = Vec::new();
+    if let Some(s) = &overlay.estimate {
+        bounds.extend([s.ln_x[0], s.ln_x[s.ln_x.len() - 1]]);
+    }
+    match &overlay.truth {
+        Some(TruthMark::Density(s)) => bounds.extend([s.ln_x[0], s.ln_x[s.ln_x.len() - 1]]),
+        Some(TruthMark::Point(x)) => bounds.extend([x - 0.5, x + 0.5]),
+        None => {}
+    }
+    let lo = bounds.iter().cloned().fold(f64::INFINITY, f64::min);
+    let hi = bounds.iter().cloned().fold(f64::NEG_INFINITY, f64::max);
+    (lo.is_finite() && hi.is_finite() && hi > lo).then_some((lo, hi))
+}
+
+/// A tick label for ln(value): the value in short readable form.
+pub fn tick_label(ln_x: f64) -> String {
+    fermi_syntax::format_readable(ln_x.exp())
+}
+
+/// Draws the overlay. Text sizes scale with `scale` (the device pixel ratio) so the canvas stays crisp.
+pub fn draw<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    overlay: &Overlay,
+    palette: Palette,
+    scale: f64,
+) -> Result<(), String> {
+    let err = |e: DrawingAreaErrorKind<DB::ErrorType>| e.to_string();
+    area.fill(&palette.background).map_err(err)?;
+    let Some((lo, hi)) = x_range(overlay) else {
+        return Ok(());
+    };
+    let peak = |s: &Series| s.density.iter().cloned().fold(0.0, f64::max);
+    let mut ymax = overlay.estimate.as_ref().map_or(0.0, peak);
+    if let Some(TruthMark::Density(s)) = &overlay.truth {
+        ymax = ymax.max(peak(s));
+    }
+    let ymax = if ymax > 0.0 { ymax * 1.1 } else { 1.0 };
+    let px = |v: f64| (v * scale).round() as u32;
+    let mut chart = ChartBuilder::on(area)
+        .margin(px(10.0))
+        .x_label_area_size(px(34.0))
+        .y_label_area_size(px(12.0))
+        .build_cartesian_2d(lo..hi, 0.0..ymax)
+        .map_err(err)?;
+    chart
+        .configure_mesh()
+        .disable_y_mesh()
+        .disable_y_axis()
+        .light_line_style(palette.grid)
+        .bold_line_style(palette.grid)
+        .axis_style(palette.text)
+        .x_labels(7)
+        .x_label_formatter(&|x| tick_label(*x))
+        .x_desc("value (log scale)")
+        .label_style(
+            ("sans-serif", px(12.0) as i32)
+                .into_font()
+                .color(&palette.text),
+        )
+        .axis_desc_style(
+            ("sans-serif", px(12.0) as i32)
+                .into_font()
+                .color(&palette.text),
+        )
+        .draw()
+        .map_err(err)?;
+
+    let mut draw_series = |s: &Series, colour: RGBColor, label: &str| -> Result<(), String> {
+        let shade = colour.mix(0.18);
+        let inside = s
+            .ln_x
+            .iter()
+            .zip(&s.density)
+            .filter(|(x, _)| **x >= s.p5 && **x <= s.p95);
+        chart
+            .draw_series(AreaSeries::new(inside.map(|(x, d)| (*x, *d)), 0.0, shade))
+            .map_err(err)?;
+        chart
+            .draw_series(LineSeries::new(
+                s.ln_x.iter().zip(&s.density).map(|(x, d)| (*x, *d)),
+                colour.stroke_width(px(2.0)),
+            ))
+            .map_err(err)?
+            .label(label)
+            .legend(move |(x, y)| PathElement::new([(x, y), (x + 18, y)], colour.stroke_width(3)));
+        chart
+            .draw_series(std::iter::once(PathElement::new(
+                [(s.median, 0.0), (s.median, ymax * 0.95)],
+                colour.stroke_width(px(1.0)),
+            )))
+            .map_err(err)?;
+        Ok(())
+    };
+    if let Some(s) = &overlay.estimate {
+        draw_series(s, palette.estimate, "your estimate")?;
+    }
+    match &overlay.truth {
+        Some(TruthMark::Density(s)) => draw_series(s, palette.truth, "truth")?,
+        Some(TruthMark::Point(x)) => {
+            let (x, colour) = (*x, palette.truth);
+            chart
+                .draw_series(std::iter::once(PathElement::new(
+                    [(x, 0.0), (x, ymax)],
+                    colour.stroke_width(px(3.0)),
+                )))
+                .map_err(err)?
+                .label("truth")
+                .legend(move |(x, y)| {
+                    PathElement::new([(x, y), (x + 18, y)], colour.stroke_width(3))
+                });
+        }
+        None => {}
+    }
+    chart
+        .configure_series_labels()
+        .position(SeriesLabelPosition::UpperRight)
+        .background_style(palette.background.mix(0.85))
+        .border_style(palette.grid)
+        .label_font(
+            ("sans-serif", px(12.0) as i32)
+                .into_font()
+                .color(&palette.text),
+        )
+        .draw()
+        .map_err(err)?;
+    area.present().map_err(err)
+}

@@ -1,0 +1,75 @@
+//! Browser tests (wasm-bindgen-test in headless Chromium): the core gives the same samples as natively, and the
+//! mounted app turns typing into a score and a drawing.
+#![cfg(target_arch = "wasm32")]
+
+mod common;
+
+use wasm_bindgen::JsCast;
+use wasm_bindgen_test::*;
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+/// Waits for leptos effects (they run asynchronously) by yielding to the event loop.
+async fn tick(ms: i32) {
+    let promise = js_sys::Promise::new(&mut |resolve, _| {
+        web_sys::window()
+            .unwrap()
+            .set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, ms)
+            .unwrap();
+    });
+    wasm_bindgen_futures::JsFuture::from(promise).await.unwrap();
+}
+
+#[wasm_bindgen_test]
+fn samples_are_bit_identical_to_native() {
+    for case in common::cases(common::RECORDED) {
+        assert_eq!(common::hash_of(&case.line), case.expected, "{}", case.line);
+    }
+}
+
+#[wasm_bindgen_test]
+async fn typing_an_estimate_scores_and_draws() {
+    let document = web_sys::window().unwrap().document().unwrap();
+    let host = document.create_element("div").unwrap();
+    document.body().unwrap().append_child(&host).unwrap();
+    let _handle = leptos::mount::mount_to(host.clone().unchecked_into(), playground::App);
+
+    let query = |id: &str| {
+        host.query_selector(&format!("[data-testid=\"{id}\"]"))
+            .unwrap()
+            .expect(id)
+    };
+    assert!(
+        query("question-text")
+            .text_content()
+            .unwrap()
+            .contains("Germany")
+    );
+
+    let input: web_sys::HtmlTextAreaElement = query("estimate-input").unchecked_into();
+    input.set_value("to(93.9e9, 98.3e9) / to(150, 200) / 357022e6");
+    input
+        .dispatch_event(&web_sys::Event::new("input").unwrap())
+        .unwrap();
+    tick(50).await;
+
+    let score: f64 = query("score-cramer")
+        .text_content()
+        .unwrap()
+        .trim()
+        .parse()
+        .expect("a number");
+    // The truth program itself: only sampling noise remains (the floor is ~sigma/(n sqrt(pi)) ≈ 1e-5 at n = 10^4).
+    assert!((0.0..0.01).contains(&score), "score {score}");
+
+    input.set_value("1 +");
+    input
+        .dispatch_event(&web_sys::Event::new("input").unwrap())
+        .unwrap();
+    tick(50).await;
+    let diagnostics = query("diagnostics").text_content().unwrap();
+    assert!(
+        diagnostics.contains("1:"),
+        "diagnostics show line:col: {diagnostics}"
+    );
+}
