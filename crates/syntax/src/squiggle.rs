@@ -397,7 +397,12 @@ impl Parser<'_, '_> {
                     t.span,
                     format!("expected a value, found {}", self.describe(t)),
                 );
+                let line_start = self.pos == 0 || self.tokens[self.pos - 1].tok == Tok::Newline;
                 let hint = match t.tok {
+                    Tok::Plus | Tok::Star | Tok::Slash | Tok::Caret | Tok::To if line_start => {
+                        "a line cannot start with an operator; to continue the previous line, end it with the \
+                         operator instead (`1 +` on one line, `2` on the next)"
+                    }
                     Tok::To => "`to` needs a low bound before it: `1 to 10`, or write `to(1, 10)`",
                     Tok::Plus => "there is no unary `+`; write the number alone",
                     Tok::Star
