@@ -1,11 +1,13 @@
 //! Question packs: the format (docs/pack-format.md), strict loading and validation, truth fitting, the built-in
 //! pack embedded from `assets/questions/`, and importers for public question sets. No I/O.
 
+mod advice;
 mod fit;
 mod format;
 pub mod import;
 mod load;
 
+pub use advice::advice;
 pub use fit::{FIT_SAMPLES, FittedTruth, fit_truth, question_seed, sampled_truth};
 pub use format::{
     Difficulty, Pack, PackInfo, Question, Source, SourceTier, Tier, Topic, TruthSpec, to_toml,

@@ -1,8 +1,8 @@
-//! The built-in pack: every file loads, every truth program runs clean and fits, and every question carries what
-//! the open tier promises a reader (difficulty, topic, disambiguation, explanation, trap). Failures name
-//! file, question and field.
+//! The built-in pack: every file loads, every truth program runs clean and fits, its factor intervals follow the
+//! tier rule, and every question carries what the open tier promises a reader (difficulty, topic, disambiguation,
+//! explanation, trap). Failures name file, question and field.
 
-use fermi_bank::{Pack, TruthSpec, builtin, builtin_files, fit_truth, load_pack};
+use fermi_bank::{Pack, TruthSpec, advice, builtin, builtin_files, fit_truth, load_pack};
 
 fn loaded() -> Pack {
     load_pack(builtin_files()).unwrap_or_else(|problems| {
@@ -71,6 +71,7 @@ fn loads_and_every_truth_fits() {
                 ));
             }
         }
+        problems.extend(advice(q).iter().map(ToString::to_string));
         match fit_truth(q) {
             Ok(fitted) => {
                 let ok = [fitted.p5(), fitted.median(), fitted.p95()]

@@ -12,7 +12,7 @@ use crate::report;
 #[derive(clap::Subcommand)]
 pub enum Command {
     /// Validate packs: every problem as `FILE: question ID: field: why` (exit 1 if any), each distributional
-    /// truth's fitted lognormal, and the pack's counts.
+    /// truth's fitted lognormal, the pack's counts, and advice where a factor's interval breaks the tier rule.
     Check {
         /// Packs to check: a `.toml` file, or a folder whose `.toml` files form one pack. Default: the built-in pack.
         packs: Vec<String>,
@@ -125,6 +125,11 @@ fn check(args: &[String]) -> ExitCode {
                 problems += list.len();
             }
             Ok(pack) => {
+                let advice: Vec<Problem> =
+                    pack.questions.iter().flat_map(fermi_bank::advice).collect();
+                for a in &advice {
+                    eprintln!("warning: {a}");
+                }
                 let fit_problems = describe(&pack, pack_files);
                 for p in &fit_problems {
                     eprintln!("{p}");

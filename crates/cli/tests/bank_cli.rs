@@ -87,6 +87,30 @@ fn check_prints_the_fit_and_counts() {
 }
 
 #[test]
+fn check_warns_where_an_interval_breaks_the_tier_rule() {
+    let dir = scratch("advice");
+    let file = dir.join("wide.toml");
+    std::fs::write(
+        &file,
+        GOOD.replace("to(150, 200)", "to(100, 300)")
+            .replace("tier = \"range\"", "tier = \"2\""),
+    )
+    .unwrap();
+    let out = run(&["bank", "check", file.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "advice is not a problem");
+    let line = format!(
+        "warning: {}: question solar-area: truth.program: `solar_yield`: a tier-2 factor spans ±50.0%; the tier rule \
+         gives ±5% (industrialised countries) or ±10% (developing ones)",
+        file.display()
+    );
+    assert!(
+        text(&out.stderr).lines().any(|l| l == line),
+        "{}",
+        text(&out.stderr)
+    );
+}
+
+#[test]
 fn check_lists_every_problem_and_exits_1() {
     let dir = scratch("bad");
     let file = dir.join("bad.toml");

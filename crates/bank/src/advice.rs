@@ -1,0 +1,98 @@
+//! Advice for authors: factor intervals that do not match their sources' tier (docs/authoring.md, the tier rule).
+//! Not validation: a pack with advice still loads.
+
+use fermi_eval::{MIN_SAMPLES, Options, evaluate_source};
+use fermi_syntax::{Dialect, Expr, ExprKind};
+
+use crate::format::{Question, SourceTier, TruthSpec};
+use crate::load::Problem;
+
+/// Half-widths (as a fraction of the centre) the tier rule allows, with slack for rounded bounds.
+const TIER_2: (f64, f64) = (0.045, 0.105);
+const TIER_3: (f64, f64) = (0.145, 0.205);
+
+/// Where a distribution truth's factor intervals disagree with the tier of the sources that support them:
+/// a tier-2 factor should span ±5–10%, a tier-3 one ±15–20%, and a tier-0 factor is a plain number.
+/// Only intervals with constant bounds are checked; factors backed by sources of mixed tiers are skipped.
+pub fn advice(question: &Question) -> Vec<Problem> {
+    let TruthSpec::Distribution { program, .. } = &question.truth else {
+        return Vec::new();
+    };
+    let (ast, _) = fermi_syntax::parse(program, Dialect::Squiggle);
+    let mut out = Vec::new();
+    for statement in &ast.statements {
+        let Some(name) = &statement.target else {
+            continue;
+        };
+        let mut tiers = question
+            .sources
+            .iter()
+            .filter(|s| s.factor.as_deref() == Some(&name.text))
+            .map(|s| s.tier);
+        let Some(tier) = tiers.next() else { continue };
+        if tiers.any(|t| t != tier) {
+            continue;
+        }
+        let say = |message: String| {
+            Problem::in_question(
+                question,
+                "truth.program",
+                format!("`{}`: {message}", name.text),
+            )
+        };
+        match (&statement.value.kind, tier) {
+            (ExprKind::To(..), SourceTier::Negligible) => {
+                out.push(say("a tier-0 factor is a plain number, not an interval".into()))
+            }
+            (ExprKind::To(lo, hi), SourceTier::OneOfficial | SourceTier::Estimated) => {
+                let (Some(lo), Some(hi)) = (constant(program, lo), constant(program, hi)) else { continue };
+                let half = (hi - lo) / (hi + lo);
+                let (rule, (min, max)) = if tier == SourceTier::OneOfficial {
+                    ("±5% (industrialised countries) or ±10% (developing ones)", TIER_2)
+                } else {
+                    ("±15–20%", TIER_3)
+                };
+                if !(min..=max).contains(&half) {
+                    out.push(say(format!(
+                        "a tier-{} factor spans ±{:.1}%; the tier rule gives {rule}",
+                        tier.as_str(),
+                        half * 100.0
+                    )));
+                }
+            }
+            (_, SourceTier::OneOfficial | SourceTier::Estimated | SourceTier::TwoSources)
+                if constant(program, &statement.value).is_some() =>
+            {
+                out.push(say(format!(
+                    "a tier-{} factor is uncertain: write it as an interval, e.g. `to(v*0.95, v*1.05)`",
+                    tier.as_str()
+                )))
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+/// The value of an expression without variables or distributions, computed by the evaluator itself.
+fn constant(program: &str, expr: &Expr) -> Option<f64> {
+    fn is_constant(e: &Expr) -> bool {
+        matches!(
+            e.kind,
+            ExprKind::Number(_) | ExprKind::Neg(_) | ExprKind::Binary(..) | ExprKind::Call(..)
+        ) && e.children().into_iter().all(is_constant)
+    }
+    if !is_constant(expr) {
+        return None;
+    }
+    let text = program.get(expr.span.range())?;
+    let evaluation = evaluate_source(
+        text,
+        Dialect::Squiggle,
+        &Options {
+            samples: MIN_SAMPLES,
+            seed: 0,
+        },
+    );
+    evaluation.samples?.first().copied()
+}

@@ -1,0 +1,91 @@
+//! Advice on factor intervals against the tier rule: one small program per case.
+
+use fermi_bank::{advice, load_pack};
+
+/// A pack with one distribution question whose factor `x` (and `y`, tier 1) is sourced at `tier`.
+fn question(program: &str, tier: &str) -> String {
+    format!(
+        r#"[pack]
+id = "t"
+title = "T"
+version = 1
+tier = "open"
+
+[[question]]
+id = "q"
+text = "t"
+unit = "u"
+as_of = "2024"
+topics = []
+countries = []
+[question.truth]
+kind = "distribution"
+program = """
+{program}
+"""
+[[question.sources]]
+factor = "x"
+publisher = "p"
+title = "t"
+url = "https://x.org"
+tier = "{tier}"
+detail = "d"
+[[question.sources]]
+factor = "y"
+publisher = "p"
+title = "t"
+url = "https://x.org"
+tier = "1"
+detail = "d"
+"#
+    )
+}
+
+#[test]
+fn intervals_follow_the_tier_rule() {
+    let cases = [
+        ("x = to(95, 105)", "2", None),
+        ("x = to(900 * 0.9, 900 * 1.1)", "2", None),
+        (
+            "x = to(80, 120)",
+            "2",
+            Some(
+                "`x`: a tier-2 factor spans ±20.0%; the tier rule gives ±5% (industrialised countries) or ±10% (developing ones)",
+            ),
+        ),
+        ("x = to(739000 * 0.8, 739000 * 1.2)", "3", None),
+        (
+            "x = to(99, 101)",
+            "3",
+            Some("`x`: a tier-3 factor spans ±1.0%; the tier rule gives ±15–20%"),
+        ),
+        (
+            "x = to(1, 2)",
+            "0",
+            Some("`x`: a tier-0 factor is a plain number, not an interval"),
+        ),
+        (
+            "x = 357022e6",
+            "2",
+            Some(
+                "`x`: a tier-2 factor is uncertain: write it as an interval, e.g. `to(v*0.95, v*1.05)`",
+            ),
+        ),
+        ("x = 357022e6", "0", None),
+        ("x = to(1, 2)", "range", None),
+        ("x = to(y * 0.5, y)", "2", None),
+    ];
+    for (line, tier, expected) in cases {
+        let text = question(&format!("y = to(10, 12)\n{line}\nx * y"), tier);
+        let pack = load_pack(&[("p.toml", &text)]).unwrap_or_else(|p| panic!("{line}: {p:#?}"));
+        let got: Vec<String> = advice(&pack.questions[0])
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        let want: Vec<String> = expected
+            .map(|e| format!("p.toml: question q: truth.program: {e}"))
+            .into_iter()
+            .collect();
+        assert_eq!(got, want, "{line} (tier {tier})");
+    }
+}
