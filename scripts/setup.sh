@@ -6,7 +6,7 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
 TRUNK_VERSION=0.21.14
 WASM_BINDGEN_VERSION=0.2.130   # must equal the `=`-pinned wasm-bindgen crate in Cargo.toml and Trunk.toml
-export PATH="$HOME/.cargo/bin:$PWD/node_modules/.bin:$PATH"
+export PATH="${CARGO_HOME:-$HOME/.cargo}/bin:$PWD/node_modules/.bin:$PATH"
 
 say() { printf '\033[1m[setup]\033[0m %s\n' "$*"; }
 
