@@ -168,8 +168,9 @@ fn erf_root(x: &[f64], mu: f64, sigma: f64, start: f64) -> f64 {
     let scale = FRAC_1_SQRT_2 / sigma;
     let (mut lo, mut hi) = (x[0] - mu, x[x.len() - 1] - mu);
     let mut b = start.clamp(lo, hi);
-    // Bisection alone needs at most ~2100 halvings between two doubles; Newton needs a handful.
-    for _ in 0..2200 {
+    // Newton needs a handful of passes; 200 halvings shrink any bracket far below any σ that matters, and the
+    // cap keeps a degenerate σ (all erf saturated) from costing thousands of passes.
+    for _ in 0..200 {
         let (mut h, mut slope) = (0.0, 0.0);
         for &xi in x {
             let u = (xi - b - mu) * scale;

@@ -36,7 +36,7 @@ impl LogSamples {
                 total: samples.len(),
             });
         }
-        // Positive finite doubles sort like their bit patterns, and integer sorting is faster than float sorting.
+        // Positive finite doubles sort like their bit patterns, and integers sort faster than floats.
         let mut bits: Vec<u64> = samples.iter().map(|v| v.to_bits()).collect();
         bits.sort_unstable();
         Ok(LogSamples::from_ln(
