@@ -247,7 +247,8 @@ impl Program {
         for piece in text.split('=').skip(1) {
             let piece = piece.trim();
             if let Some(rest) = piece.strip_prefix("P:") {
-                program.result = parse_expr(rest);
+                // `P: A1 | F1` names its supporting fact too.
+                program.result = parse_expr(rest.split('|').next().unwrap_or(rest));
             } else if let Some((id, rest)) = label(piece, 'Q') {
                 program.questions.push((id, rest.trim().to_string()));
             } else if let Some((id, rest)) = label(piece, 'A') {
@@ -358,16 +359,17 @@ fn combine(op: &str, args: &[Quantity]) -> Result<Quantity, Check> {
             dims: first.dims,
         }),
         ("Pow", [a, b]) if b.dims.is_dimensionless() => {
+            // A dimensioned base needs whole exponents after the power: (m^3)^(1/3) is m.
             let n = b.value;
-            if a.dims.is_dimensionless() {
+            let exponents = a.dims.0.map(|e| f64::from(e) * n);
+            if exponents
+                .iter()
+                .all(|e| (e - e.round()).abs() < 1e-9 && e.abs() <= 64.0)
+            {
+                let dims = Dims(exponents.map(|e| e.round() as i32));
                 Ok(Quantity {
                     value: libm::pow(a.value, n),
-                    dims: a.dims,
-                })
-            } else if n.fract() == 0.0 && n.abs() <= 64.0 {
-                Ok(Quantity {
-                    value: libm::pow(a.value, n),
-                    dims: a.dims.pow(n as i32),
+                    dims,
                 })
             } else {
                 Err(Check::Inconsistent)
@@ -478,6 +480,28 @@ mod tests {
             "Facts given with the question:\n- F1: The volume is 0.93 in**3\n- F2: a = b holds\n\n\
              Reference decomposition:\n- Q1: What is the volume of a single penny? → 0.93 in**3 (fact F1)\n\
              - Q2: What is the thickness? → 3.9e-9 in (fact F2)\n- Answer = Q1 / Q2"
+        );
+    }
+
+    #[test]
+    fn fractional_powers_and_cited_results() {
+        let cube_root = Program::parse("PROGRAM:=A1: 27 m**3=A2: 1/3=P: Pow (A1, A2)")
+            .result()
+            .ok()
+            .unwrap();
+        assert_eq!(cube_root.dims.to_string(), "m");
+        assert!((cube_root.value - 3.0).abs() < 1e-12);
+        assert!(matches!(
+            Program::parse("PROGRAM:=A1: 2 m**3=A2: 1/2=P: Pow (A1, A2)").result(),
+            Err(Check::Inconsistent)
+        ));
+        let cited = Program::parse("PROGRAM:=A1: 15000 km=P: A1 | F1")
+            .result()
+            .ok()
+            .unwrap();
+        assert_eq!(
+            (cited.value, cited.dims.to_string()),
+            (1.5e7, "m".to_string())
         );
     }
 

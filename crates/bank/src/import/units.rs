@@ -112,6 +112,7 @@ const UNITS: &[(&[&str], f64, [i32; 7])] = &[
     (&["Pa", "pa", "pascal"], 1.0, PA),
     (&["atm"], 101_325.0, PA),
     (&["psi"], 6_894.757_293_168_361, PA),
+    (&["C", "coulomb", "coulombs"], 1.0, C),
     (&["Ah"], 3600.0, C),
     (&["mAh"], 3.6, C),
     (&["kelvin", "K"], 1.0, K),
@@ -203,14 +204,22 @@ pub fn parse_quantity(text: &str) -> Result<Quantity, String> {
         None => (false, text),
     };
     let end = number_end(rest);
-    let number = &rest[..end];
-    let value: f64 = number
+    let mut value: f64 = rest[..end]
         .parse()
         .map_err(|_| format!("`{text}` does not start with a number"))?;
+    let mut rest = &rest[end..];
+    // A fraction such as `1/3`.
+    if let Some(after) = rest.strip_prefix('/')
+        && number_end(after) > 0
+        && let Ok(denominator) = after[..number_end(after)].parse::<f64>()
+    {
+        value /= denominator;
+        rest = &after[number_end(after)..];
+    }
     if !value.is_finite() {
         return Err(format!("`{text}` is not a finite number"));
     }
-    let mut quantity = parse_unit(&rest[end..])?;
+    let mut quantity = parse_unit(rest)?;
     quantity.value *= value;
     if money {
         quantity.dims.0[6] += 1;
@@ -298,9 +307,10 @@ pub fn parse_unit(unit: &str) -> Result<Quantity, String> {
             ),
             None => (&rest[..end], 1),
         };
-        let &(_, scale, dims) = UNITS
-            .iter()
-            .find(|(names, _, _)| names.contains(&factor))
+        // A trailing full stop ends a sentence, not a unit name ("0.0002 kg.").
+        let known = |name: &str| UNITS.iter().find(|(names, _, _)| names.contains(&name));
+        let &(_, scale, dims) = known(factor)
+            .or_else(|| known(factor.strip_suffix('.')?))
             .ok_or_else(|| format!("`{unit}`: unknown unit `{factor}`"))?;
         quantity.value *= libm::pow(scale, f64::from(sign * exponent));
         quantity.dims = quantity.dims.times(Dims(dims).pow(sign * exponent));
@@ -337,6 +347,9 @@ mod tests {
             ("7 m/s", 7.0, "m/s"),
             ("1 kWh*m**-2", 3.6e6, "kg/s^2"),
             ("4 GB", 3.2e10, "bit"),
+            ("1/3", 1.0 / 3.0, "1"),
+            ("0.0002 kg.", 0.0002, "kg"),
+            ("9e+9 N*m**2*C**-2", 9e9, "m^3·kg/s^4·A^2"),
         ];
         for (text, value, dims) in cases {
             let q = parse_quantity(text).unwrap_or_else(|e| panic!("{text}: {e}"));
