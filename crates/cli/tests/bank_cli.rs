@@ -182,6 +182,18 @@ fn list_json_has_the_contract_keys() {
 }
 
 #[test]
+fn a_folder_is_one_pack() {
+    let dir = scratch("folder");
+    let (header, questions) = GOOD.split_at(GOOD.find("[[question]]").unwrap());
+    std::fs::write(dir.join("pack.toml"), header).unwrap();
+    std::fs::write(dir.join("energy.toml"), questions).unwrap();
+    std::fs::write(dir.join("notes.txt"), "not a pack file").unwrap();
+    let out = run(&["bank", "check", dir.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).contains("pack `class` version 1 (open tier), 2 files, 1 questions"));
+}
+
+#[test]
 fn unreadable_file_is_a_usage_error() {
     let out = run(&["bank", "check", "/nonexistent/pack.toml"]);
     assert_eq!(out.status.code(), Some(2));
