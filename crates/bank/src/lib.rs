@@ -21,14 +21,18 @@ pub fn builtin_files() -> &'static [(&'static str, &'static str)] {
     include!(concat!(env!("OUT_DIR"), "/builtin_files.rs"))
 }
 
-/// The built-in open pack, parsed and checked structurally. Its truth programs are not run here (startup stays
-/// fast in the browser; fitting is lazy, per question): the test suite runs every one.
+/// The built-in open pack, parsed and checked structurally once (later calls clone it). Its truth programs are not
+/// run here (startup stays fast in the browser; fitting is lazy, per question): the test suite runs every one.
 pub fn builtin() -> Pack {
-    load::load(builtin_files(), false).unwrap_or_else(|problems| {
-        let list: Vec<String> = problems.iter().map(ToString::to_string).collect();
-        panic!(
-            "the built-in pack is invalid (tests/builtin.rs names every problem):\n{}",
-            list.join("\n")
-        )
+    static PACK: std::sync::OnceLock<Pack> = std::sync::OnceLock::new();
+    PACK.get_or_init(|| {
+        load::load(builtin_files(), false).unwrap_or_else(|problems| {
+            let list: Vec<String> = problems.iter().map(ToString::to_string).collect();
+            panic!(
+                "the built-in pack is invalid (tests/builtin.rs names every problem):\n{}",
+                list.join("\n")
+            )
+        })
     })
+    .clone()
 }
