@@ -8,6 +8,7 @@ use serde::Serialize;
 use crate::cramer::cramer_shifted;
 use crate::samples::LogSamples;
 use crate::special::{A, FRAC_1_SQRT_PI, erf};
+use crate::sum::Sum;
 use crate::truth::LogTruth;
 
 /// Option A of the spec: `D = location + shape`, both ≥ 0, where `shape = D(F − b*, G)` at the best shift b*.
@@ -24,8 +25,21 @@ pub struct ShiftBreakdown {
 
 /// Splits an already computed `total = D(F, G)`.
 pub fn shift_breakdown(f: &LogSamples, g: &LogTruth, total: f64) -> ShiftBreakdown {
-    let bias = best_shift(f, g);
-    let shape = cramer_shifted(f, bias, g).min(total);
+    let (bias, shape) = match g {
+        LogTruth::Normal { mu, sigma } => {
+            let (bias, mean_distance) = normal_shift(f.sorted(), *mu, *sigma);
+            let shape = match mean_distance {
+                Some(e) => (e - f.half_mean_distance() - sigma * FRAC_1_SQRT_PI).max(0.0),
+                None => cramer_shifted(f, bias, g),
+            };
+            (bias, shape)
+        }
+        LogTruth::Samples(_) | LogTruth::Point(_) => {
+            let bias = best_shift(f, g);
+            (bias, cramer_shifted(f, bias, g))
+        }
+    };
+    let shape = shape.min(total);
     ShiftBreakdown {
         total,
         bias,
@@ -40,7 +54,7 @@ pub fn best_shift(f: &LogSamples, g: &LogTruth) -> f64 {
     match g {
         LogTruth::Samples(y) => hodges_lehmann(f.sorted(), y.sorted()),
         LogTruth::Point(g) => f.median() - g,
-        LogTruth::Normal { mu, sigma } => normal_shift(f.sorted(), *mu, *sigma),
+        LogTruth::Normal { mu, sigma } => normal_shift(f.sorted(), *mu, *sigma).0,
     }
 }
 
@@ -145,62 +159,73 @@ fn hodges_lehmann(x: &[f64], y: &[f64]) -> f64 {
     0.5 * (lower + next_difference(x, y, lower))
 }
 
-/// Root of the decreasing `h(b) = Σ erf((x_i − b − mu)/(σ√2))`, bracketed by `[x_min − mu, x_max − mu]`.
+/// Root of the decreasing `h(b) = Σ erf((x_i − b − mu)/(σ√2))`, bracketed by `[x_min − mu, x_max − mu]`, and
+/// `E|X − b − Y| = mean σ·A((x_i − b − mu)/σ)` there when the last pass yields it.
 /// Large sets start from the root for every k-th order statistic (block midpoints, which track the full set's
 /// distribution to about k/n), so that the full set needs about two passes.
-fn normal_shift(x: &[f64], mu: f64, sigma: f64) -> f64 {
+fn normal_shift(x: &[f64], mu: f64, sigma: f64) -> (f64, Option<f64>) {
     const WARM_UP_SIZE: usize = 4096;
     let stride = x.len() / WARM_UP_SIZE;
     let start = if stride > 1 {
         let thinned: Vec<f64> = x.iter().skip(stride / 2).step_by(stride).copied().collect();
-        erf_root(&thinned, mu, sigma, thinned[thinned.len() / 2] - mu)
+        erf_root(&thinned, mu, sigma, thinned[thinned.len() / 2] - mu).0
     } else {
         x[x.len() / 2] - mu
     };
     erf_root(x, mu, sigma, start)
 }
 
-/// Safeguarded Newton: a step that leaves the bracket becomes a bisection. Once a Newton step is below
-/// 1e-7·σ, quadratic convergence puts the next iterate within about 1e-14·σ, so it is returned without another
-/// pass.
-fn erf_root(x: &[f64], mu: f64, sigma: f64, start: f64) -> f64 {
+/// Safeguarded Newton: a step that leaves the bracket becomes a bisection. Once a Newton step Δ is below
+/// 1e-7·σ, quadratic convergence puts `b + Δ` within about 1e-14·σ of the root, so it is returned without
+/// another pass, with the mean distance carried to it by its second-order Taylor expansion (the next term is
+/// O(Δ³/σ²), below rounding).
+fn erf_root(x: &[f64], mu: f64, sigma: f64, start: f64) -> (f64, Option<f64>) {
     const SETTLED: f64 = 1e-7;
     let scale = FRAC_1_SQRT_2 / sigma;
+    let n = x.len() as f64;
     let (mut lo, mut hi) = (x[0] - mu, x[x.len() - 1] - mu);
     let mut b = start.clamp(lo, hi);
     // Newton needs a handful of passes; 200 halvings shrink any bracket far below any σ that matters, and the
     // cap keeps a degenerate σ (all erf saturated) from costing thousands of passes.
     for _ in 0..200 {
-        let (mut h, mut slope) = (0.0, 0.0);
+        // With u = z/√2: h = Σ erf(u), gaussians = Σ e^(−u²) = √(2π)·Σ φ(z), distances = Σ A(z).
+        let (mut h, mut gaussians, mut distances) = (0.0, 0.0, Sum::default());
         for &xi in x {
             let u = (xi - b - mu) * scale;
-            h += erf(u);
-            slope += libm::exp(-u * u);
+            let (e, gaussian) = (erf(u), libm::exp(-u * u));
+            h += e;
+            gaussians += gaussian;
+            distances.add(2.0 * FRAC_1_SQRT_PI * FRAC_1_SQRT_2 * gaussian + SQRT_2 * u * e);
         }
-        // h'(b) = −slope·(2/√π)·scale.
-        slope *= 2.0 * FRAC_1_SQRT_PI * scale;
+        let mean_distance = sigma * distances.value() / n;
         if h > 0.0 {
             lo = b;
         } else if h < 0.0 {
             hi = b;
         } else {
-            return b;
+            return (b, Some(mean_distance));
         }
-        let newton = b + h / slope;
+        // h'(b) = −(2/√π)·scale·gaussians; d/db mean σA = −h/n; d²/db² mean σA = (2/(σ√(2π)))·gaussians/n.
+        let step = h / (2.0 * FRAC_1_SQRT_PI * scale * gaussians);
+        let newton = b + step;
         if newton > lo && newton < hi {
-            if (newton - b).abs() <= SETTLED * sigma {
-                return newton;
+            if step.abs() <= SETTLED * sigma {
+                let curvature = 2.0 * FRAC_1_SQRT_PI * FRAC_1_SQRT_2 * gaussians / (sigma * n);
+                return (
+                    newton,
+                    Some(mean_distance - h / n * step + 0.5 * curvature * step * step),
+                );
             }
             b = newton;
         } else {
             let mid = 0.5 * (lo + hi);
             if mid <= lo || mid >= hi {
-                return b;
+                return (b, Some(mean_distance));
             }
             b = mid;
         }
     }
-    b
+    (b, None)
 }
 
 /// Cramér distance between two normals on the log axis: `s·A(d/s) − (s1 + s2)/√π`, `s = √(s1² + s2²)`.

@@ -64,7 +64,9 @@ fn breakdown_sentence(report: &Report, noise: &Noise, point_truth: bool) -> Stri
     } else {
         "its shape"
     };
-    if noise.total_within_noise {
+    if b.total == 0.0 {
+        "A perfect score of 0: your distribution is the truth's.".to_string()
+    } else if noise.total_within_noise {
         let floor = match number(noise.floor) {
             under if under.starts_with("under") => format!("also score {under}"),
             about => format!("score about {about}"),

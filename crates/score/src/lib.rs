@@ -1,8 +1,17 @@
 //! Proper scoring rules on log samples (spec: `shared/spec/scoring.md`). Pure: slices in, numbers out.
 //!
 //! Every rule works on `x = ln(value)`, so results are in nats. Build a [`LogSamples`] (the forecast, sorted
-//! once) and a [`LogTruth`] once, then call any rule, or [`Report::new`] for all of them; [`cramer_log`] and
-//! [`score`] do it from linear-space values.
+//! once) and a [`LogTruth`] once, then call any rule, or [`Report::new`] for all of them under the names of the
+//! spec's vectors; [`cramer_log`] and [`score`] do it from linear-space values.
+//!
+//! - Primary metric: [`cramer`] (Cramér-log), split by [`shift_breakdown`] into location + shape at the best
+//!   shift [`best_shift`]; [`noise`] says how much of either sampling alone explains (the floor and the sd of
+//!   b*); [`feedback`] turns a report into sentences; [`what_if`] rescores a re-centred, wider or narrower
+//!   forecast.
+//! - Comparison rules: [`cramer_unbiased`], [`crps_log`], [`w1`], [`kl_normal`], [`fp_score`], Winkler,
+//!   coverage, [`log_score`].
+//! - A lognormal truth is scored exactly (analytic). [`LogTruth::sampled_like_fermibench`] replaces it with n
+//!   draws instead, FermiBench's convention, for figures comparable with theirs.
 
 mod breakdown;
 mod cramer;

@@ -141,6 +141,26 @@ fn feedback_table() {
                 ),
             ],
         ),
+        (
+            "constant forecast exactly at a point truth",
+            LogSamples::new(&[5f64.exp(); 3]).unwrap(),
+            &point,
+            vec![
+                "Your median matches the truth's within sampling noise.".into(),
+                "A perfect score of 0: your distribution is the truth's.".into(),
+            ],
+        ),
+        (
+            "constant forecast off a point truth",
+            LogSamples::new(&[(5.0 + ln(2.0)).exp(); 3]).unwrap(),
+            &point,
+            vec![
+                "Your median is 2.0× too high (0.30 decades).".into(),
+                "Nearly all of your score (0.69) is location: sliding your distribution to the best place would \
+                 cut it to 0."
+                    .into(),
+            ],
+        ),
     ];
     for (name, f, g, want) in cases {
         assert_eq!(sentences(&f, g), want, "{name}");

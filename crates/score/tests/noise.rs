@@ -205,3 +205,50 @@ fn bad_inputs_are_refused_with_a_reason() {
         LogTruth::Point(7f64.ln())
     );
 }
+
+/// Extreme but valid inputs give finite numbers (or `null`), never NaN, and finish promptly.
+#[test]
+fn extreme_inputs_stay_finite() {
+    fn assert_finite(id: &str, value: &serde_json::Value) {
+        match value {
+            serde_json::Value::Object(map) => map
+                .iter()
+                .for_each(|(k, v)| assert_finite(&format!("{id}.{k}"), v)),
+            serde_json::Value::Number(n) => assert!(n.as_f64().unwrap().is_finite(), "{id}"),
+            serde_json::Value::Null | serde_json::Value::Bool(_) => {}
+            other => panic!("{id}: unexpected {other}"),
+        }
+    }
+    let wide: Vec<f64> = (0..20_000)
+        .map(|i| 10f64.powf(-300.0 + 600.0 * (i as f64 / 19_999.0)))
+        .collect();
+    let truths = [
+        (
+            "tiny sigma",
+            Truth::Lognormal {
+                mu: 0.0,
+                sigma: 1e-300,
+            },
+        ),
+        (
+            "huge sigma",
+            Truth::Lognormal {
+                mu: 0.0,
+                sigma: 1e6,
+            },
+        ),
+        ("subnormal point", Truth::Point(5e-324)),
+        ("huge point", Truth::Point(f64::MAX)),
+        ("wide samples", Truth::Samples(wide.clone())),
+    ];
+    for forecast in [
+        wide.clone(),
+        vec![1.0; 50_000],
+        vec![f64::MIN_POSITIVE, f64::MAX],
+    ] {
+        for (name, truth) in &truths {
+            let report = score(&forecast, truth).unwrap();
+            assert_finite(name, &serde_json::to_value(&report).unwrap());
+        }
+    }
+}
