@@ -116,6 +116,19 @@ proptest! {
         prop_assert_eq!(best_shift(&f, &g), median_of_differences(&xs, &ys));
     }
 
+    /// Larger, skewed sets (ln values spread exponentially) walk the probe rounds from a poor first guess.
+    #[test]
+    fn hodges_lehmann_on_skewed_sets(
+        x in prop::collection::vec(-3.0f64..3.0, 50..250),
+        y in prop::collection::vec(-3.0f64..3.0, 50..250),
+        skew in 0.3f64..1.2,
+    ) {
+        let stretch = |v: &Vec<f64>| v.iter().map(|u| (skew * u).exp() - 1.0).collect::<Vec<f64>>();
+        let (f, g) = (samples(&stretch(&x)), sampled_truth(&stretch(&y).iter().map(|v| -v).collect::<Vec<_>>()));
+        let ys = match &g { LogTruth::Samples(s) => s.sorted().to_vec(), _ => unreachable!() };
+        prop_assert_eq!(best_shift(&f, &g), median_of_differences(f.sorted(), &ys));
+    }
+
     #[test]
     fn breakdown_adds_up_and_b_star_is_optimal(
         x in ln_values(), y in ln_values(), mu in -4.0f64..4.0, sigma in 0.05f64..3.0, nudge in -1.0f64..1.0,
