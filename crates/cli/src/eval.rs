@@ -17,7 +17,7 @@ pub struct Args {
     /// Number of samples (100 to 10,000,000).
     #[arg(long, default_value_t = DEFAULT_SAMPLES)]
     samples: usize,
-    /// Seed of the random generator (default 1); the same seed gives the same samples on every platform.
+    /// Seed of the random generator; the same seed gives the same samples on every platform.
     #[arg(long, default_value_t = DEFAULT_SEED)]
     seed: u64,
     /// Print one JSON object (summary and warnings) to stdout.
