@@ -12,6 +12,9 @@ use serde_json::json;
 use crate::report;
 
 #[derive(clap::Args)]
+#[command(
+    after_help = "Form 1 (without --question) reads a case from standard input: {\"F\":{\"kind\":\"samples\",\"values\":[…]}, \"G\":{\"kind\":\"samples\"|\"lognormal_p5_p95\"|\"point\", …}} (linear space, as in scoring-vectors.json), e.g. `fermi-playground score --json < case.json`.\nForm 2: `fermi-playground score --question ID [--json] ESTIMATE_FILE`."
+)]
 pub struct Args {
     /// Print one JSON object with every score (the keys of `scoring-vectors.json`) to stdout.
     #[arg(long)]
