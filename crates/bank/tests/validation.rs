@@ -416,7 +416,7 @@ fn truth_programs_must_run_clean_positive_and_agree_with_their_twin() {
                 "coal_kwh / solar_yield / germany_m2\n",
                 "coal_kwh / solar_yield / germany_m2 - 0.0015\n",
             ),
-            "truth.program: 6900 of 20000 samples are not positive finite numbers",
+            " of 20000 samples are not positive finite numbers: truth programs must give positive samples",
         ),
         (
             "twin disagrees",
