@@ -19,6 +19,9 @@ cargo clippy --workspace --all-targets -q --target wasm32-unknown-unknown -- -D 
 say "native tests"
 cargo test --workspace
 
+say "differential check against @quri/squiggle-lang 0.10.0"
+tools/squiggle-diff/run.sh
+
 say "wasm tests in headless Chromium"
 CHROMEDRIVER=/usr/bin/chromedriver cargo test --target wasm32-unknown-unknown -p playground
 
