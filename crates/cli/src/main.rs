@@ -35,6 +35,12 @@ enum Command {
 }
 
 fn main() -> ExitCode {
+    // Output piped into `head` should end the process quietly, as for other Unix tools, not panic in println!.
+    #[cfg(unix)]
+    // SAFETY: restoring the default disposition of SIGPIPE before any thread starts.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
     let cli = Cli::parse();
     match cli.command {
         Command::Eval(args) => eval::run(args),
