@@ -1,6 +1,5 @@
 //! `fermi-playground eval`: evaluate an estimate program and summarise its samples (spec/cli.md).
 
-use std::io::Read;
 use std::process::ExitCode;
 
 use fermi_eval::{DEFAULT_SAMPLES, DEFAULT_SEED, Options};
@@ -28,30 +27,17 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> ExitCode {
-    let source = if args.file == "-" {
-        let mut s = String::new();
-        if let Err(e) = std::io::stdin().read_to_string(&mut s) {
-            return report::usage(format!("cannot read standard input: {e}"));
-        }
-        s
-    } else {
-        match std::fs::read_to_string(&args.file) {
-            Ok(s) => s,
-            Err(e) => return report::usage(format!("cannot read {}: {e}", args.file)),
-        }
+    let source = match report::read_input(&args.file) {
+        Ok(source) => source,
+        Err(e) => return report::usage(e),
     };
     let dialect = match args.dialect.as_deref() {
         Some("fermi") => Dialect::Fermi,
         Some(_) => Dialect::Squiggle,
         None => Dialect::from_path(&args.file),
     };
-    if !(fermi_eval::MIN_SAMPLES..=fermi_eval::MAX_SAMPLES).contains(&args.samples) {
-        return report::usage(format!(
-            "--samples must be between {} and {}, not {}",
-            fermi_eval::MIN_SAMPLES,
-            fermi_eval::MAX_SAMPLES,
-            args.samples
-        ));
+    if let Err(code) = report::check_samples(args.samples) {
+        return code;
     }
     let options = Options {
         samples: args.samples,

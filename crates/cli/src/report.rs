@@ -91,6 +91,32 @@ pub fn fail(file: &str, source: &str, diagnostics: &[Diagnostic], json: bool) ->
     ExitCode::from(EXIT_DIAGNOSTIC)
 }
 
+/// The text of a file, or of standard input for `-`.
+pub fn read_input(path: &str) -> Result<String, String> {
+    use std::io::Read;
+    if path == "-" {
+        let mut text = String::new();
+        std::io::stdin()
+            .read_to_string(&mut text)
+            .map_err(|e| format!("cannot read standard input: {e}"))?;
+        Ok(text)
+    } else {
+        std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))
+    }
+}
+
+/// Refuses a sample count outside the evaluator's range with a usage error.
+pub fn check_samples(samples: usize) -> Result<(), ExitCode> {
+    if (fermi_eval::MIN_SAMPLES..=fermi_eval::MAX_SAMPLES).contains(&samples) {
+        return Ok(());
+    }
+    Err(usage(format!(
+        "--samples must be between {} and {}, not {samples}",
+        fermi_eval::MIN_SAMPLES,
+        fermi_eval::MAX_SAMPLES
+    )))
+}
+
 /// A usage or I/O problem: message to stderr, exit status 2.
 pub fn usage(message: impl std::fmt::Display) -> ExitCode {
     eprintln!("fermi-playground: {message}");

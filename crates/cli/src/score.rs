@@ -2,7 +2,6 @@
 //! `scoring-vectors.json` and prints every key of its `expected`. Form 2: `score --question ID ESTIMATE_FILE`
 //! evaluates an estimate program and scores it against a question's truth.
 
-use std::io::Read;
 use std::process::ExitCode;
 
 use fermi_score::{LogSamples, LogTruth, Report, ScoreError, Truth, feedback, noise};
@@ -82,10 +81,10 @@ pub fn run(args: Args) -> ExitCode {
     if let (Some(id), Some(estimate)) = (&args.question, &args.estimate) {
         return question_form::run(id, estimate, &args);
     }
-    let mut input = String::new();
-    if let Err(e) = std::io::stdin().read_to_string(&mut input) {
-        return report::usage(format!("cannot read standard input: {e}"));
-    }
+    let input = match report::read_input("-") {
+        Ok(input) => input,
+        Err(e) => return report::usage(e),
+    };
     match score_case(&input) {
         Ok((f, g)) => {
             print_report(&f, &g, args.json);
@@ -161,7 +160,6 @@ fn fail(problem: &Problem, json: bool) -> ExitCode {
 
 /// Form 2: an estimate program against a question of a pack.
 mod question_form {
-    use std::io::Read;
     use std::process::ExitCode;
 
     use fermi_bank::{FittedTruth, Pack, Question, fit_truth, sampled_truth};
@@ -184,15 +182,10 @@ mod question_form {
                 pack.info.id
             ));
         };
-        if !(fermi_eval::MIN_SAMPLES..=fermi_eval::MAX_SAMPLES).contains(&args.samples) {
-            return report::usage(format!(
-                "--samples must be between {} and {}, not {}",
-                fermi_eval::MIN_SAMPLES,
-                fermi_eval::MAX_SAMPLES,
-                args.samples
-            ));
+        if let Err(code) = report::check_samples(args.samples) {
+            return code;
         }
-        let source = match read(estimate) {
+        let source = match report::read_input(estimate) {
             Ok(source) => source,
             Err(e) => return report::usage(e),
         };
@@ -244,18 +237,6 @@ mod question_form {
             }
             ExitCode::from(report::EXIT_DIAGNOSTIC)
         })
-    }
-
-    fn read(path: &str) -> Result<String, String> {
-        let mut source = String::new();
-        if path == "-" {
-            std::io::stdin()
-                .read_to_string(&mut source)
-                .map_err(|e| format!("cannot read standard input: {e}"))?;
-            Ok(source)
-        } else {
-            std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))
-        }
     }
 
     /// The truth to score against and its JSON description.
