@@ -6,6 +6,7 @@ use std::rc::Rc;
 
 use fermi_syntax::{BinOp, Diagnostic, Expr, ExprKind, Func, Program, Span};
 
+use crate::fuse::{self, Binding, Fused, LogNormal};
 use crate::rng::Sampler;
 use crate::{MAX_LIVE_SAMPLE_VALUES, MAX_SAMPLE_OPERATIONS, Options};
 
@@ -13,7 +14,7 @@ use crate::{MAX_LIVE_SAMPLE_VALUES, MAX_SAMPLE_OPERATIONS, Options};
 pub const Z95: f64 = 1.6448536269514722;
 
 /// `to()` bounds further apart than this ratio (6 decades) get a warning.
-const WIDE_RANGE_RATIO: f64 = 1e6;
+pub(crate) const WIDE_RANGE_RATIO: f64 = 1e6;
 
 #[derive(Clone)]
 enum Value {
@@ -115,9 +116,29 @@ pub fn run(
         sampler: Sampler::new(options.seed),
         env: HashMap::new(),
         warnings: Vec::new(),
+        deferred: HashMap::new(),
+        fused: HashMap::new(),
     };
+    let used_once = fuse::used_once(program);
     for stmt in &program.statements {
+        let mut found = std::mem::take(&mut ev.fused);
+        let whole = fuse::plan(&stmt.value, &|name| ev.binding(name), &mut found);
+        ev.fused = found;
+        let deferred = stmt
+            .target
+            .as_ref()
+            .filter(|t| used_once.contains(t.text.as_str()));
+        match (whole, deferred) {
+            (Some(mut f), Some(target)) if f.is_random() => {
+                // Warned here, where the unfused program would draw it.
+                ev.warn_wide(std::mem::take(&mut f.wide));
+                ev.deferred.insert(&target.text, f);
+                continue;
+            }
+            (whole, _) => fuse::keep(&stmt.value, whole, &mut ev.fused),
+        }
         let value = ev.expr(&stmt.value).map_err(|d| vec![d])?;
+        ev.fused.clear();
         match &stmt.target {
             Some(name) => {
                 ev.env.insert(name.text.as_str(), value);
@@ -192,10 +213,44 @@ struct Evaluator<'p> {
     sampler: Sampler,
     env: HashMap<&'p str, Value>,
     warnings: Vec<Diagnostic>,
+    /// Variables read once whose fused value is sampled where it is read (see `fuse`).
+    deferred: HashMap<&'p str, Fused>,
+    /// The current statement's fused products, by node address.
+    fused: HashMap<*const Expr, Fused>,
 }
 
 impl Evaluator<'_> {
+    fn binding(&self, name: &str) -> Binding<'_> {
+        match (self.env.get(name), self.deferred.get(name)) {
+            (Some(Value::Scalar(x)), _) => Binding::Scalar(*x),
+            (None, Some(f)) => Binding::Deferred(f),
+            _ => Binding::Other,
+        }
+    }
+
+    fn warn_wide(&mut self, wide: Vec<(Span, f64, f64)>) {
+        for (span, lo, hi) in wide {
+            self.warnings.push(wide_range(lo, hi, span));
+        }
+    }
+
+    /// `n` samples of `exp(mu + sigma·Z)`.
+    fn lognormal(&mut self, ln: LogNormal) -> Value {
+        let out = (0..self.n)
+            .map(|_| libm::exp(ln.mu + ln.sigma * self.sampler.normal()))
+            .collect();
+        Value::Samples(Rc::new(out))
+    }
+
     fn expr(&mut self, e: &Expr) -> Result<Value, Diagnostic> {
+        let fused = match &e.kind {
+            ExprKind::Var(name) => self.deferred.remove(name.as_str()),
+            _ => self.fused.remove(&(e as *const Expr)),
+        };
+        if let Some(mut f) = fused {
+            self.warn_wide(std::mem::take(&mut f.wide));
+            return Ok(self.lognormal(f.lognormal()));
+        }
         match &e.kind {
             ExprKind::Number(x) => Ok(Value::Scalar(*x)),
             ExprKind::Var(name) => self.env.get(name.as_str()).cloned().ok_or_else(|| {
@@ -256,17 +311,9 @@ impl Evaluator<'_> {
         }
         if let (Value::Scalar(l), Value::Scalar(h)) = (lo, hi) {
             if h / l > WIDE_RANGE_RATIO {
-                self.warnings.push(
-                    Diagnostic::warning(span, format!("this range spans {:.1} orders of magnitude", libm::log10(h / l)))
-                        .with_hint("a range wider than a factor of a million is rarely meant: check the zeros and suffixes"),
-                );
+                self.warnings.push(wide_range(*l, *h, span));
             }
-            let (ln_lo, ln_hi) = (libm::log(*l), libm::log(*h));
-            let (mu, sigma) = ((ln_lo + ln_hi) / 2.0, (ln_hi - ln_lo) / (2.0 * Z95));
-            let out = (0..self.n)
-                .map(|_| libm::exp(mu + sigma * self.sampler.normal()))
-                .collect();
-            return Ok(Value::Samples(Rc::new(out)));
+            return Ok(self.lognormal(LogNormal::from_bounds(*l, *h)));
         }
         let out = (0..self.n)
             .map(|i| {
@@ -318,6 +365,19 @@ impl Evaluator<'_> {
             .collect();
         Ok(Value::Samples(Rc::new(out)))
     }
+}
+
+fn wide_range(lo: f64, hi: f64, span: Span) -> Diagnostic {
+    Diagnostic::warning(
+        span,
+        format!(
+            "this range spans {:.1} orders of magnitude",
+            libm::log10(hi / lo)
+        ),
+    )
+    .with_hint(
+        "a range wider than a factor of a million is rarely meant: check the zeros and suffixes",
+    )
 }
 
 fn bad_to(lo: f64, hi: f64, at: String, span: Span) -> Diagnostic {

@@ -1,10 +1,11 @@
 //! Seeded Monte Carlo evaluation: syntax tree → sample vector. No I/O, no clock, no OS entropy.
 //!
-//! Randomness: ChaCha8 seeded from the `u64` in [`Options`]; normals by Marsaglia's polar method, gammas by
+//! Randomness: ChaCha8 seeded from the `u64` in [`Options`]; normals by the ziggurat method, gammas by
 //! Marsaglia–Tsang; elementary functions through `libm`. Draws happen in evaluation order (each `to()` call site
 //! draws its `n` samples when evaluated), so the same program, seed and `n` give bit-identical samples everywhere.
 
 mod eval;
+mod fuse;
 mod rng;
 mod summary;
 
