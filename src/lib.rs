@@ -4,6 +4,8 @@
 mod app;
 mod components;
 pub mod plot;
-mod state;
+pub mod share;
+pub mod state;
+pub mod storage;
 
 pub use app::App;

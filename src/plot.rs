@@ -3,6 +3,7 @@
 
 use plotters::coord::Shift;
 use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 /// One distribution as drawn: a density over ln(value), its 90% interval and median (all in ln units).
 #[derive(Clone, Debug, PartialEq)]
@@ -25,6 +26,8 @@ pub enum TruthMark {
 pub struct Overlay {
     pub estimate: Option<Series>,
     pub truth: Option<TruthMark>,
+    /// The question's unit, for the axis label.
+    pub unit: String,
 }
 
 const GRID: usize = 240;
@@ -144,6 +147,59 @@ pub fn tick_label(ln_x: f64) -> String {
     fermi_syntax::format_readable(ln_x.exp())
 }
 
+/// Tick positions (ln units) for the log axis over `[lo, hi]` (ln units): values 1, 2, 5 × 10^k when at most
+/// `max` of them fit; else powers of ten, every 1, 2, 5, 10, 20, … decades; and, on a span too short to hold three
+/// 1-2-5 values, evenly spaced linear values with a 1-2-5 × 10^k step.
+pub fn nice_ticks(lo: f64, hi: f64, max: usize) -> Vec<f64> {
+    let max = max.max(2);
+    if !(lo.is_finite() && hi.is_finite() && hi > lo) {
+        return Vec::new();
+    }
+    let ln10 = std::f64::consts::LN_10;
+    let (first, last) = ((lo / ln10).floor() as i64, (hi / ln10).ceil() as i64);
+    let inside = |x: &f64| (lo..=hi).contains(x);
+    let mantissa_ticks: Vec<f64> = (first..=last)
+        .flat_map(|k| [1.0f64, 2.0, 5.0].map(|m| m.ln() + k as f64 * ln10))
+        .filter(inside)
+        .collect();
+    if mantissa_ticks.len() >= 3 && mantissa_ticks.len() <= max {
+        return mantissa_ticks;
+    }
+    if mantissa_ticks.len() > max {
+        return (1..)
+            .map(|i| nice_step_at(i) as i64)
+            .map(|every| {
+                (first.div_euclid(every)..=last.div_euclid(every) + 1)
+                    .map(|k| (k * every) as f64 * ln10)
+                    .filter(inside)
+                    .collect::<Vec<f64>>()
+            })
+            .find(|ticks| ticks.len() <= max)
+            .unwrap_or_default();
+    }
+    let (a, b) = (lo.exp(), hi.exp());
+    let raw = (b - a) / (max - 1) as f64;
+    let scale = 10f64.powf(raw.log10().floor());
+    let step = [1.0, 2.0, 5.0, 10.0]
+        .iter()
+        .map(|m| m * scale)
+        .find(|s| *s >= raw)
+        .unwrap_or(10.0 * scale);
+    let start = (a / step).ceil() as i64;
+    (0..max as i64 + 1)
+        .map(|i| (start + i) as f64 * step)
+        .filter(|v| *v > 0.0)
+        .map(f64::ln)
+        .filter(inside)
+        .collect()
+}
+
+/// The i-th value of 1, 2, 5, 10, 20, 50, … (i from 1).
+fn nice_step_at(i: u32) -> f64 {
+    let i = i - 1;
+    [1.0, 2.0, 5.0][(i % 3) as usize] * 10f64.powi((i / 3) as i32)
+}
+
 /// Draws the overlay. Text sizes scale with `scale` (the device pixel ratio) so the canvas stays crisp.
 pub fn draw<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
@@ -163,12 +219,19 @@ pub fn draw<DB: DrawingBackend>(
     }
     let ymax = if ymax > 0.0 { ymax * 1.1 } else { 1.0 };
     let px = |v: f64| (v * scale).round() as u32;
+    let max_ticks = (area.dim_in_pixel().0 as f64 / (95.0 * scale)).floor() as usize;
+    let ticks = nice_ticks(lo, hi, max_ticks);
     let mut chart = ChartBuilder::on(area)
         .margin(px(10.0))
-        .x_label_area_size(px(34.0))
+        .x_label_area_size(px(40.0))
         .y_label_area_size(px(12.0))
         .build_cartesian_2d(lo..hi, 0.0..ymax)
         .map_err(err)?;
+    let x_desc = if overlay.unit.is_empty() {
+        "value (log scale)".to_string()
+    } else {
+        format!("{} (log scale)", overlay.unit)
+    };
     chart
         .configure_mesh()
         .disable_y_mesh()
@@ -176,9 +239,10 @@ pub fn draw<DB: DrawingBackend>(
         .light_line_style(palette.grid)
         .bold_line_style(palette.grid)
         .axis_style(palette.text)
-        .x_labels(7)
-        .x_label_formatter(&|x| tick_label(*x))
-        .x_desc("value (log scale)")
+        // Ticks at readable values are drawn below; the mesh's own evenly spaced ln ticks are off.
+        .disable_x_mesh()
+        .x_labels(0)
+        .x_desc(x_desc)
         .label_style(
             ("sans-serif", px(12.0) as i32)
                 .into_font()
@@ -191,6 +255,30 @@ pub fn draw<DB: DrawingBackend>(
         )
         .draw()
         .map_err(err)?;
+
+    let font = ("sans-serif", px(12.0) as i32)
+        .into_font()
+        .color(&palette.text);
+    for &t in &ticks {
+        chart
+            .draw_series(std::iter::once(PathElement::new(
+                [(t, 0.0), (t, ymax)],
+                palette.grid,
+            )))
+            .map_err(err)?;
+        let (x, y) = chart.backend_coord(&(t, 0.0));
+        area.draw(&PathElement::new(
+            [(x, y), (x, y + px(5.0) as i32)],
+            palette.text,
+        ))
+        .map_err(err)?;
+        area.draw(&Text::new(
+            tick_label(t),
+            (x, y + px(7.0) as i32),
+            font.pos(Pos::new(HPos::Center, VPos::Top)),
+        ))
+        .map_err(err)?;
+    }
 
     let mut draw_series = |s: &Series, colour: RGBColor, label: &str| -> Result<(), String> {
         let shade = colour.mix(0.18);
@@ -213,13 +301,17 @@ pub fn draw<DB: DrawingBackend>(
         chart
             .draw_series(std::iter::once(PathElement::new(
                 [(s.median, 0.0), (s.median, ymax * 0.95)],
-                colour.stroke_width(px(1.0)),
+                colour.stroke_width(px(2.0)),
             )))
             .map_err(err)?;
         Ok(())
     };
     if let Some(s) = &overlay.estimate {
-        draw_series(s, palette.estimate, "your estimate")?;
+        draw_series(
+            s,
+            palette.estimate,
+            "your estimate (90% shaded, median line)",
+        )?;
     }
     match &overlay.truth {
         Some(TruthMark::Density(s)) => draw_series(s, palette.truth, "truth")?,

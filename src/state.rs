@@ -1,17 +1,34 @@
-//! App state: a `Copy` struct of signals in context, and the derived run (samples → score → chart) as one memo.
+//! App state: a `Copy` struct of signals in context, and the derived run (samples → summary → score → chart) as
+//! memos. Every number comes from the core crates; this file only wires them together.
 
+use std::collections::BTreeMap;
 use std::sync::Arc;
+use std::time::Duration;
 
+use fermi_bank::{FittedTruth, Pack, Question};
 use fermi_eval::{Evaluation, Options, evaluate_source};
-use fermi_score::Truth;
+use fermi_score::{LogSamples, LogTruth, Noise, Report, WhatIf};
 use fermi_syntax::{Diagnostic, Dialect};
 use leptos::prelude::*;
 
-use crate::plot::{Overlay, TruthMark, estimate_series, lognormal_series};
+use crate::plot::{Overlay, Series, TruthMark, estimate_series, lognormal_series};
+use crate::storage::{Draft, HistoryEntry, Saved, Settings};
+
+/// Pause after the last keystroke before the program is evaluated.
+pub const DEBOUNCE: Duration = Duration::from_millis(250);
+/// The settings' sample-count range.
+pub const UI_MIN_SAMPLES: usize = 1_000;
+pub const UI_MAX_SAMPLES: usize = 1_000_000;
 
 /// Shared result that compares by identity: a new run is always a change, and no sample vector is compared.
 #[derive(Debug)]
 pub struct Shared<T>(pub Arc<T>);
+
+impl<T> Shared<T> {
+    pub fn new(value: T) -> Shared<T> {
+        Shared(Arc::new(value))
+    }
+}
 
 impl<T> Clone for Shared<T> {
     fn clone(&self) -> Self {
@@ -25,124 +42,308 @@ impl<T> PartialEq for Shared<T> {
     }
 }
 
-/// Everything the page shows about one evaluation of the estimate.
-#[derive(Debug, Default)]
-pub struct RunResult {
-    pub diagnostics: Vec<Diagnostic>,
-    pub score: Option<Result<f64, String>>,
-    pub overlay: Overlay,
+impl<T> std::ops::Deref for Shared<T> {
+    type Target = T;
+    fn deref(&self) -> &T {
+        &self.0
+    }
 }
 
-/// The question being answered, with its truth fitted once.
-#[derive(Clone, Debug)]
-pub struct ActiveQuestion {
-    pub id: String,
-    pub text: String,
-    pub unit: String,
-    pub truth: Truth,
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Mode {
+    Quick,
+    Program,
+}
+
+/// One evaluation of the estimate, before any truth is involved.
+#[derive(Debug, Default)]
+pub struct Run {
+    pub diagnostics: Vec<Diagnostic>,
+    /// The sorted ln samples every rule reuses; `Err` when the samples can't be put on a log axis.
+    pub samples: Option<Result<LogSamples, String>>,
+    pub series: Option<Series>,
+}
+
+impl Run {
+    pub fn log_samples(&self) -> Option<&LogSamples> {
+        self.samples.as_ref().and_then(|s| s.as_ref().ok())
+    }
+}
+
+/// Everything revealed by Submit.
+#[derive(Debug)]
+pub struct Scored {
+    pub truth: FittedTruth,
+    pub report: Report,
+    pub noise: Noise,
+    pub feedback: Vec<String>,
+    pub what_if: WhatIf,
 }
 
 #[derive(Clone, Copy)]
 pub struct AppState {
-    pub question: RwSignal<Option<Shared<ActiveQuestion>>>,
+    /// The built-in pack first, then packs loaded by the user.
+    pub packs: RwSignal<Vec<Shared<Pack>>>,
+    /// Index into `packs` and question id.
+    pub selected: RwSignal<Option<(usize, String)>>,
+    pub question: Memo<Option<Shared<Question>>>,
+    pub mode: RwSignal<Mode>,
+    pub low: RwSignal<String>,
+    pub high: RwSignal<String>,
     pub source: RwSignal<String>,
+    /// The program as last evaluated (the source after the debounce, or at once on Ctrl/Cmd-Enter).
+    pub evaluated: RwSignal<String>,
     pub dialect: RwSignal<Dialect>,
     pub samples: RwSignal<usize>,
     pub seed: RwSignal<u64>,
-    pub run: Memo<Shared<RunResult>>,
+    pub submitted: RwSignal<bool>,
+    pub run: Memo<Shared<Run>>,
+    pub truth: Memo<Option<Result<FittedTruth, String>>>,
+    pub scored: Memo<Option<Shared<Scored>>>,
+    pub drafts: RwSignal<BTreeMap<String, Draft>>,
+    pub history: RwSignal<Vec<HistoryEntry>>,
+    /// Notices for the user (storage trouble, bad links); dismissible.
+    pub notices: RwSignal<Vec<String>>,
 }
 
 impl AppState {
-    pub fn new(question: Option<ActiveQuestion>) -> AppState {
-        let question = RwSignal::new(question.map(|q| Shared(Arc::new(q))));
+    pub fn new(saved: Saved) -> AppState {
+        let packs = RwSignal::new(vec![Shared::new(fermi_bank::builtin())]);
+        let selected = RwSignal::new(None::<(usize, String)>);
+        let question = Memo::new(move |_| {
+            let (pack, id) = selected.get()?;
+            let pack = packs.with(|p| p.get(pack).cloned())?;
+            pack.question(&id).cloned().map(Shared::new)
+        });
+        let Settings {
+            samples: n,
+            seed: s,
+            dialect: d,
+        } = saved.settings;
         let source = RwSignal::new(String::new());
-        let dialect = RwSignal::new(Dialect::Squiggle);
-        let samples = RwSignal::new(fermi_eval::DEFAULT_SAMPLES);
-        let seed = RwSignal::new(1);
+        let evaluated = RwSignal::new(String::new());
+        let dialect = RwSignal::new(d);
+        let samples = RwSignal::new(n.clamp(UI_MIN_SAMPLES, UI_MAX_SAMPLES));
+        let seed = RwSignal::new(s);
+        let submitted = RwSignal::new(false);
         let run = Memo::new(move |_| {
             let options = Options {
                 samples: samples.get(),
                 seed: seed.get(),
             };
-            let truth = question.get().map(|q| q.0.truth.clone());
-            Shared(Arc::new(run(
-                &source.get(),
-                dialect.get(),
-                &options,
-                truth.as_ref(),
-            )))
+            Shared::new(run(&evaluated.get(), dialect.get(), &options))
+        });
+        // The truth is fitted only once the user submits: before that it is neither computed nor shown.
+        let truth = Memo::new(move |_| {
+            if !submitted.get() {
+                return None;
+            }
+            let q = question.get()?;
+            Some(fermi_bank::fit_truth(&q).map_err(|p| p.to_string()))
+        });
+        let scored = Memo::new(move |_| {
+            let Some(Ok(truth)) = truth.get() else {
+                return None;
+            };
+            let run = run.get();
+            score(run.log_samples()?, truth).map(Shared::new)
         });
         AppState {
+            packs,
+            selected,
             question,
+            mode: RwSignal::new(Mode::Quick),
+            low: RwSignal::new(String::new()),
+            high: RwSignal::new(String::new()),
             source,
+            evaluated,
             dialect,
             samples,
             seed,
+            submitted,
             run,
+            truth,
+            scored,
+            drafts: RwSignal::new(saved.drafts),
+            history: RwSignal::new(saved.history),
+            notices: RwSignal::new(Vec::new()),
+        }
+    }
+
+    /// Opens a question: its draft (if any) comes back, and its truth is hidden again.
+    pub fn open(&self, pack: usize, id: &str) {
+        let draft = self.drafts.with_untracked(|d| d.get(id).cloned());
+        let draft = draft.unwrap_or_default();
+        self.submitted.set(false);
+        self.mode.set(draft.mode);
+        self.low.set(draft.low);
+        self.high.set(draft.high);
+        if let Some(d) = draft.dialect {
+            self.dialect.set(d);
+        }
+        self.source.set(draft.source.clone());
+        self.evaluated.set(draft.source);
+        self.selected.set(Some((pack, id.to_string())));
+    }
+
+    /// Evaluates the current program now (Ctrl/Cmd-Enter, mode switches, Submit).
+    pub fn run_now(&self) {
+        let source = self.source.get_untracked();
+        if self.evaluated.get_untracked() != source {
+            self.evaluated.set(source);
+        }
+    }
+
+    pub fn notify(&self, message: impl Into<String>) {
+        let message = message.into();
+        self.notices.update(|n| {
+            if !n.contains(&message) {
+                n.push(message)
+            }
+        });
+    }
+
+    /// Submit: reveals the truth and records the answer in the history.
+    pub fn submit(&self) {
+        self.run_now();
+        self.submitted.set(true);
+        let (Some(q), Some(scored)) = (self.question.get_untracked(), self.scored.get_untracked())
+        else {
+            return;
+        };
+        let entry = HistoryEntry {
+            question: q.id.clone(),
+            text: q.text.clone(),
+            source: self.evaluated.get_untracked(),
+            dialect: self.dialect.get_untracked(),
+            seed: self.seed.get_untracked(),
+            samples: self.samples.get_untracked(),
+            cramer_log: scored.report.cramer_log,
+            at: js_sys::Date::now(),
+        };
+        self.history.update(|h| h.push(entry));
+    }
+
+    /// Wires the effects that sync with the outside: debounce, drafts, quick-mode program.
+    pub fn start_effects(&self) {
+        let state = *self;
+        // Quick mode writes its program from the two boxes.
+        Effect::new(move |_| {
+            if state.mode.get() != Mode::Quick {
+                return;
+            }
+            let (low, high) = (state.low.get(), state.high.get());
+            if let Some(program) = quick_program(&low, &high, state.dialect.get()) {
+                state.source.set(program);
+            }
+        });
+        // Debounce: evaluate a short pause after the last edit.
+        let pending = StoredValue::new(None::<TimeoutHandle>);
+        Effect::new(move |_| {
+            let source = state.source.get();
+            if let Some(handle) = pending.get_value() {
+                handle.clear();
+            }
+            let handle = set_timeout_with_handle(
+                move || {
+                    if state.evaluated.get_untracked() != source {
+                        state.evaluated.set(source)
+                    }
+                },
+                DEBOUNCE,
+            );
+            pending.set_value(handle.ok());
+        });
+        // Drafts follow every edit.
+        Effect::new(move |_| {
+            let Some(q) = state.question.get() else {
+                return;
+            };
+            let draft = Draft {
+                mode: state.mode.get(),
+                low: state.low.get(),
+                high: state.high.get(),
+                source: state.source.get(),
+                dialect: Some(state.dialect.get()),
+            };
+            state.drafts.update(|d| {
+                d.insert(q.id.clone(), draft);
+            });
+        });
+    }
+
+    pub fn settings(&self) -> Settings {
+        Settings {
+            samples: self.samples.get(),
+            seed: self.seed.get(),
+            dialect: self.dialect.get(),
         }
     }
 }
 
-/// Evaluates and scores one program. Empty source is no run at all (nothing to show yet).
-pub fn run(source: &str, dialect: Dialect, options: &Options, truth: Option<&Truth>) -> RunResult {
-    let truth_mark = truth.map(|t| match t {
-        Truth::Lognormal { mu, sigma } => TruthMark::Density(lognormal_series(*mu, *sigma)),
-        Truth::Point(v) => TruthMark::Point(v.ln()),
-        Truth::Samples(s) => {
-            let mut ln: Vec<f64> = s.iter().map(|v| v.ln()).collect();
-            ln.sort_by(f64::total_cmp);
-            estimate_series(&ln).map_or(TruthMark::Point(f64::NAN), TruthMark::Density)
-        }
-    });
+/// The program the quick mode writes for a 90% interval, in the chosen dialect; `None` until both boxes hold
+/// numbers. Numbers are written in exponent form so both dialects read them back exactly.
+pub fn quick_program(low: &str, high: &str, dialect: Dialect) -> Option<String> {
+    let lo = fermi_syntax::parse_readable(low)?;
+    let hi = fermi_syntax::parse_readable(high)?;
+    Some(match dialect {
+        Dialect::Squiggle => format!("to({lo:e}, {hi:e})"),
+        Dialect::Fermi => format!("{lo:e} {hi:e}"),
+    })
+}
+
+/// Evaluates one program. Empty source is no run at all (nothing to show yet).
+pub fn run(source: &str, dialect: Dialect, options: &Options) -> Run {
     if source.trim().is_empty() {
-        return RunResult {
-            overlay: Overlay {
-                estimate: None,
-                truth: None,
-            },
-            ..Default::default()
-        };
+        return Run::default();
     }
     let Evaluation {
         samples,
         diagnostics,
     } = evaluate_source(source, dialect, options);
     let Some(samples) = samples else {
-        return RunResult {
+        return Run {
             diagnostics,
             ..Default::default()
         };
     };
-    let score = truth.map(|t| fermi_score::cramer_log(&samples, t).map_err(|e| e.to_string()));
-    let mut ln: Vec<f64> = samples
-        .iter()
-        .filter(|v| **v > 0.0)
-        .map(|v| v.ln())
-        .collect();
-    ln.sort_by(f64::total_cmp);
-    RunResult {
+    let samples = LogSamples::new(&samples).map_err(|e| e.to_string());
+    let series = samples
+        .as_ref()
+        .ok()
+        .and_then(|s| estimate_series(s.sorted()));
+    Run {
         diagnostics,
-        score,
-        overlay: Overlay {
-            estimate: estimate_series(&ln),
-            truth: truth_mark,
-        },
+        samples: Some(samples),
+        series,
     }
 }
 
-/// The built-in pack's first question, as the page opens on it.
-pub fn first_question() -> Option<ActiveQuestion> {
-    let pack = fermi_bank::builtin();
-    let question = pack
-        .questions
-        .iter()
-        .find(|q| q.id == "germany-coal-to-solar-area")
-        .or(pack.questions.first())?;
-    let truth = fermi_bank::fit_truth(question).ok()?.to_truth();
-    Some(ActiveQuestion {
-        id: question.id.clone(),
-        text: question.text.clone(),
-        unit: question.unit.clone(),
+/// Every rule, the noise, the feedback and the what-ifs of one forecast against a fitted truth.
+pub fn score(forecast: &LogSamples, truth: FittedTruth) -> Option<Scored> {
+    let g = LogTruth::new(&truth.to_truth()).ok()?;
+    let report = Report::new(forecast, &g);
+    let noise = fermi_score::noise(forecast, &g, &report.breakdown_shift);
+    let feedback = fermi_score::feedback(&report, &noise);
+    let what_if = fermi_score::what_if(forecast, &g);
+    Some(Scored {
         truth,
+        report,
+        noise,
+        feedback,
+        what_if,
     })
+}
+
+/// The chart's content: the estimate always, the truth once revealed.
+pub fn overlay(run: &Run, truth: Option<FittedTruth>, unit: &str) -> Overlay {
+    Overlay {
+        estimate: run.series.clone(),
+        truth: truth.map(|t| match t {
+            FittedTruth::Lognormal { mu, sigma } => TruthMark::Density(lognormal_series(mu, sigma)),
+            FittedTruth::Point(v) => TruthMark::Point(v.ln()),
+        }),
+        unit: unit.to_string(),
+    }
 }

@@ -46,11 +46,27 @@ async fn typing_an_estimate_scores_and_draws() {
             .contains("Germany")
     );
 
+    let click = |id: &str| query(id).unchecked_into::<web_sys::HtmlElement>().click();
+    click("mode-program");
+    tick(10).await;
     let input: web_sys::HtmlTextAreaElement = query("estimate-input").unchecked_into();
-    input.set_value("to(93.9e9, 98.3e9) / to(150, 200) / 357022e6");
-    input
-        .dispatch_event(&web_sys::Event::new("input").unwrap())
-        .unwrap();
+    let type_in = |text: &str| {
+        input.set_value(text);
+        input
+            .dispatch_event(&web_sys::Event::new("input").unwrap())
+            .unwrap();
+    };
+    type_in("to(93.9e9, 98.3e9) / to(150, 200) / 357022e6");
+    // Evaluation waits for a pause in typing; the truth and the score wait for Submit.
+    tick(400).await;
+    assert_eq!(query("score-cramer").text_content().unwrap().trim(), "–");
+    assert!(
+        query("estimate-summary")
+            .text_content()
+            .unwrap()
+            .contains("median")
+    );
+    click("submit");
     tick(50).await;
 
     let score: f64 = query("score-cramer")
@@ -61,15 +77,18 @@ async fn typing_an_estimate_scores_and_draws() {
         .expect("a number");
     // The truth program itself: only sampling noise remains (the floor is ~sigma/(n sqrt(pi)) ≈ 1e-5 at n = 10^4).
     assert!((0.0..0.01).contains(&score), "score {score}");
+    assert!(
+        query("truth-summary")
+            .text_content()
+            .unwrap()
+            .starts_with("Truth:")
+    );
 
-    input.set_value("1 +");
-    input
-        .dispatch_event(&web_sys::Event::new("input").unwrap())
-        .unwrap();
-    tick(50).await;
+    type_in("1 +");
+    tick(400).await;
     let diagnostics = query("diagnostics").text_content().unwrap();
     assert!(
-        diagnostics.contains("1:"),
+        diagnostics.starts_with("1:"),
         "diagnostics show line:col: {diagnostics}"
     );
 }

@@ -3,27 +3,41 @@ use leptos::prelude::*;
 use plotters::prelude::*;
 use plotters_canvas::CanvasBackend;
 
-use crate::plot::{LIGHT, draw};
-use crate::state::AppState;
+use crate::plot::{DARK, LIGHT, draw};
+use crate::state::{AppState, overlay};
 
-/// The overlay, redrawn whenever the run changes. The canvas is sized in device pixels so it stays crisp.
+fn dark_theme() -> bool {
+    web_sys::window()
+        .and_then(|w| w.match_media("(prefers-color-scheme: dark)").ok().flatten())
+        .is_some_and(|m| m.matches())
+}
+
+/// The overlay, redrawn whenever the run or the revealed truth changes. The canvas is sized in device pixels so
+/// it stays crisp.
 #[component]
 pub fn Chart() -> impl IntoView {
     let state = expect_context::<AppState>();
     let canvas = NodeRef::<Canvas>::new();
     Effect::new(move |_| {
         let run = state.run.get();
+        let truth = state.scored.get().map(|s| s.truth);
+        let unit = state
+            .question
+            .get()
+            .map(|q| q.unit.clone())
+            .unwrap_or_default();
         let Some(canvas) = canvas.get() else { return };
         let ratio = web_sys::window()
             .map_or(1.0, |w| w.device_pixel_ratio())
             .max(1.0);
-        let css_width = canvas.client_width().max(320) as f64;
+        let css_width = canvas.client_width().max(280) as f64;
         let css_height = canvas.client_height().max(200) as f64;
         canvas.set_width((css_width * ratio) as u32);
         canvas.set_height((css_height * ratio) as u32);
+        let palette = if dark_theme() { DARK } else { LIGHT };
         if let Some(backend) = CanvasBackend::with_canvas_object(canvas) {
             let area = backend.into_drawing_area();
-            if let Err(e) = draw(&area, &run.0.overlay, LIGHT, ratio) {
+            if let Err(e) = draw(&area, &overlay(&run, truth, &unit), palette, ratio) {
                 leptos::logging::warn!("chart: {e}");
             }
         }
@@ -34,7 +48,7 @@ pub fn Chart() -> impl IntoView {
             class="chart"
             data-testid="chart"
             role="img"
-            aria-label="Your estimate's distribution and the truth's, on a log axis"
+            aria-label="Density of your estimate and, after you submit, of the truth, on a log axis. The table below gives the same numbers."
         ></canvas>
     }
 }

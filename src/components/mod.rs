@@ -1,13 +1,26 @@
 //! The page's parts. Each reads `AppState` from context and renders core results; none computes them.
 
+mod answer;
+mod browser;
 mod chart;
 mod diagnostics;
-mod editor;
+mod files;
+mod history;
+mod notices;
 mod question;
-mod score;
+mod result;
+mod settings;
 
+pub use answer::Answer;
+pub use browser::QuestionBrowser;
 pub use chart::Chart;
-pub use diagnostics::Diagnostics;
-pub use editor::Editor;
-pub use question::QuestionView;
-pub use score::ScoreCard;
+pub use history::History;
+pub use notices::Notices;
+pub use question::{Explanation, QuestionView};
+pub use result::{QuantileTable, RulesTable, ScoreCard};
+pub use settings::SettingsPanel;
+
+/// A value in readable form ("98.3 billion"), from the core's formatter.
+pub fn readable(x: f64) -> String {
+    fermi_syntax::format_readable(x)
+}

@@ -1,3 +1,4 @@
+use fermi_bank::TruthSpec;
 use leptos::prelude::*;
 
 use crate::state::AppState;
@@ -5,24 +6,83 @@ use crate::state::AppState;
 #[component]
 pub fn QuestionView() -> impl IntoView {
     let state = expect_context::<AppState>();
-    let text = move || {
-        state
-            .question
-            .get()
-            .map(|q| q.0.text.clone())
-            .unwrap_or_default()
+    let field = move |f: fn(&fermi_bank::Question) -> String| {
+        move || state.question.get().map(|q| f(&q)).unwrap_or_default()
     };
-    let unit = move || {
+    let disambiguation = move || {
         state
             .question
             .get()
-            .map(|q| q.0.unit.clone())
-            .unwrap_or_default()
+            .and_then(|q| q.disambiguation.clone())
+            .map(|d| view! { <p class="muted">{d}</p> })
     };
     view! {
-        <section class="question">
-            <p class="question-text" data-testid="question-text">{text}</p>
-            <p class="question-unit">"Unit: " {unit}</p>
+        <section class="panel question" aria-labelledby="question-text">
+            <p id="question-text" class="question-text" data-testid="question-text">{field(|q| q.text.clone())}</p>
+            {disambiguation}
+            <p class="question-meta">
+                <span>"Unit: " <strong data-testid="question-unit">{field(|q| q.unit.clone())}</strong></span>
+                <span>"As of: " {field(|q| q.as_of.clone())}</span>
+                <a class="to-list" href="#questions">"Other questions"</a>
+            </p>
         </section>
+    }
+}
+
+/// The question's explanation, trap, sources and truth program: shown only after Submit.
+#[component]
+pub fn Explanation() -> impl IntoView {
+    let state = expect_context::<AppState>();
+    move || {
+        if !state.submitted.get() {
+            return None;
+        }
+        let q = state.question.get()?;
+        let text = |title: &'static str, body: Option<String>| {
+            body.map(|b| view! { <h3>{title}</h3> <p class="prose">{b}</p> })
+        };
+        let sources = q
+            .sources
+            .iter()
+            .map(|s| {
+                let factor = s.factor.clone().map(|f| format!("{f}: "));
+                // Pack text is data: only web addresses become links (never `javascript:` and the like).
+                let web = s.url.starts_with("https://") || s.url.starts_with("http://");
+                let title = if web {
+                    view! { <a href=s.url.clone() rel="noopener noreferrer" target="_blank">{s.title.clone()}</a> }
+                        .into_any()
+                } else {
+                    view! { <span>{format!("{} <{}>", s.title, s.url)}</span> }.into_any()
+                };
+                view! {
+                    <li>
+                        {factor}
+                        {title}
+                        " (" {s.publisher.clone()} ") — " {s.detail.clone()}
+                    </li>
+                }
+            })
+            .collect_view();
+        let program = match &q.truth {
+            TruthSpec::Distribution { program, fermi } => {
+                let fermi = fermi
+                    .clone()
+                    .map(|f| view! { <h4>"Fermi DSL twin"</h4> <pre class="code">{f}</pre> });
+                Some(
+                    view! { <h3>"Truth program"</h3> <pre class="code" data-testid="truth-program">{program.clone()}</pre> {fermi} },
+                )
+            }
+            _ => None,
+        };
+        Some(view! {
+            <section class="panel explanation" aria-label="About this question" data-testid="explanation">
+                {text("Explanation", q.explanation.clone())}
+                {text("Trap", q.trap.clone())}
+                {text("Derivation", q.derivation.clone())}
+                {program}
+                <h3>"Sources"</h3>
+                <ul class="sources">{sources}</ul>
+            </section>
+        })
     }
 }

@@ -1,0 +1,257 @@
+//! After Submit: the score card (Cramér-log, its location/shape bar, feedback, diagnostics, what-ifs), the
+//! quantile table beside the chart, and the table of the other rules. Before Submit: the estimate only.
+
+use fermi_bank::FittedTruth;
+use leptos::prelude::*;
+
+use super::readable;
+use crate::state::{AppState, Scored, Shared};
+
+/// A score in nats: four decimals, or three significant digits when that would show only zeros.
+fn nats(x: f64) -> String {
+    if x != 0.0 && x.abs() < 0.001 {
+        format!("{x:.2e}")
+    } else {
+        format!("{x:.4}")
+    }
+}
+
+fn optional(x: Option<f64>) -> String {
+    x.map_or_else(|| "undefined".to_string(), nats)
+}
+
+#[component]
+pub fn ScoreCard() -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let scored = move || state.scored.get();
+    let score = move || scored().map_or_else(|| "–".to_string(), |s| nats(s.report.cramer_log));
+    let announcement = move || match scored() {
+        Some(s) => format!(
+            "Cramér-log score {}. {}",
+            nats(s.report.cramer_log),
+            s.feedback.join(" ")
+        ),
+        None => String::new(),
+    };
+    let truth_problem = move || match state.truth.get() {
+        Some(Err(e)) => {
+            Some(view! { <p class="problem">"The truth could not be computed: " {e}</p> })
+        }
+        _ => None,
+    };
+    let not_yet = move || {
+        (!state.submitted.get())
+            .then(|| view! { <p class="muted">"Submit to reveal the truth and your score."</p> })
+    };
+    view! {
+        <div class="score-card">
+            <div class="score-head">
+                <span class="score-label">"Cramér-log (lower is better)"</span>
+                <span class="score-value" data-testid="score-cramer">{score}</span>
+            </div>
+            <p class="sr-only" role="status" aria-live="polite" data-testid="score-announcement">{announcement}</p>
+            {not_yet}
+            {truth_problem}
+            {move || scored().map(|s| view! { <Details scored=s /> })}
+        </div>
+    }
+}
+
+#[component]
+fn Details(scored: Shared<Scored>) -> impl IntoView {
+    let r = &scored.report;
+    let b = r.breakdown_shift;
+    let noise = scored.noise;
+    let share = |part: f64| {
+        if b.total > 0.0 {
+            100.0 * part / b.total
+        } else {
+            0.0
+        }
+    };
+    let d = r.diagnostics;
+    let bias = if d.bias_median_factor >= 1.0 {
+        format!(
+            "×{} too high ({:+.2} decades)",
+            readable(d.bias_median_factor),
+            d.bias_median_decades
+        )
+    } else {
+        format!(
+            "×{} too low ({:+.2} decades)",
+            readable(1.0 / d.bias_median_factor),
+            d.bias_median_decades
+        )
+    };
+    let ratio = match d.sd_ratio {
+        Some(x) if x > 1.0 => format!("{x:.2} — under-confident (wider than the truth)"),
+        Some(x) if x < 1.0 => format!("{x:.2} — over-confident (narrower than the truth)"),
+        Some(x) => format!("{x:.2} — matches the truth's spread"),
+        None => "undefined: the truth is a single value".to_string(),
+    };
+    let truth = scored.truth;
+    let truth_text = match truth {
+        FittedTruth::Point(v) => format!("Truth: {}", readable(v)),
+        FittedTruth::Lognormal { .. } => format!(
+            "Truth: 5% {} · median {} · 95% {}",
+            readable(truth.p5()),
+            readable(truth.median()),
+            readable(truth.p95())
+        ),
+    };
+    let w = scored.what_if;
+    let grey = |within: bool| if within { "part noise" } else { "part" };
+    view! {
+        <p class="truth-summary" data-testid="truth-summary">{truth_text}</p>
+        <div class="breakdown" aria-label="Where the score comes from">
+            <div class="bar" aria-hidden="true">
+                <span class=format!("{} location", grey(noise.location_within_noise)) style=format!("width: {:.1}%", share(b.location))></span>
+                <span class=format!("{} shape", grey(noise.shape_within_noise)) style=format!("width: {:.1}%", share(b.shape))></span>
+            </div>
+            <dl class="parts">
+                <div class=grey(noise.location_within_noise)>
+                    <dt>"Location (sliding would remove)"</dt>
+                    <dd data-testid="score-location">{nats(b.location)}</dd>
+                </div>
+                <div class=grey(noise.shape_within_noise)>
+                    <dt>"Shape (spread and form)"</dt>
+                    <dd data-testid="score-shape">{nats(b.shape)}</dd>
+                </div>
+            </dl>
+            <p class="muted">
+                {format!("Sampling noise floor at this sample count: {}. Parts at or below it are greyed.", nats(noise.floor))}
+            </p>
+        </div>
+        <ul class="feedback" data-testid="feedback">
+            {scored.feedback.iter().map(|f| view! { <li>{f.clone()}</li> }).collect_view()}
+        </ul>
+        <dl class="diag">
+            <div><dt>"Median bias"</dt><dd data-testid="bias-factor">{bias}</dd></div>
+            <div><dt>"Spread ratio (yours ÷ truth's)"</dt><dd data-testid="sd-ratio">{ratio}</dd></div>
+            <div>
+                <dt>"Coverage"</dt>
+                <dd data-testid="coverage">{format!("{:.0}% of the truth lies in your 90% interval", 100.0 * r.coverage90)}</dd>
+            </div>
+        </dl>
+        <table class="what-if" data-testid="what-if">
+            <caption>"What if your estimate were…"</caption>
+            <tbody>
+                <tr><th scope="row">"re-centred on the truth's median"</th><td>{nats(w.recentred)}</td></tr>
+                <tr><th scope="row">"2× wider (on the log axis)"</th><td>{nats(w.wider)}</td></tr>
+                <tr><th scope="row">"2× narrower"</th><td>{nats(w.narrower)}</td></tr>
+            </tbody>
+        </table>
+    }
+}
+
+/// The chart's numbers as text: p5, median and p95 of both distributions.
+#[component]
+pub fn QuantileTable() -> impl IntoView {
+    let state = expect_context::<AppState>();
+    move || {
+        let run = state.run.get();
+        let f = run.log_samples()?;
+        let truth = state.scored.get().map(|s| s.truth);
+        let rows = [("5%", 0.05), ("median", 0.5), ("95%", 0.95)].map(|(name, p)| {
+            let t = truth.map(|t| match p {
+                0.05 => readable(t.p5()),
+                0.5 => readable(t.median()),
+                _ => readable(t.p95()),
+            });
+            view! {
+                <tr>
+                    <th scope="row">{name}</th>
+                    <td>{readable(f.quantile(p).exp())}</td>
+                    <td>{t.unwrap_or_else(|| "hidden until you submit".to_string())}</td>
+                </tr>
+            }
+        });
+        Some(view! {
+            <table class="quantiles" data-testid="quantile-table">
+                <caption>"The chart as numbers"</caption>
+                <thead><tr><th scope="col">"quantile"</th><th scope="col">"your estimate"</th><th scope="col">"truth"</th></tr></thead>
+                <tbody>{rows.into_iter().collect_view()}</tbody>
+            </table>
+        })
+    }
+}
+
+/// Every other rule of the spec, with what it rewards and where it fails.
+#[component]
+pub fn RulesTable() -> impl IntoView {
+    let state = expect_context::<AppState>();
+    move || {
+        let s = state.scored.get()?;
+        let r = &s.report;
+        let hit = r.diagnostics.bias_median_decades.abs() <= 0.5;
+        let rows: [(&str, String, &str, &str); 9] = [
+            (
+                "Cramér-log",
+                nats(r.cramer_log),
+                "matching the whole distribution on the log axis",
+                "needs many samples: a floor of sampling noise",
+            ),
+            (
+                "CRPS-log",
+                nats(r.crps_log),
+                "a sharp estimate at the truth's median",
+                "ignores the truth's spread, so collapsing to a point pays",
+            ),
+            (
+                "KL-log (yours → truth)",
+                optional(r.kl_log_q_FG),
+                "normal fits whose shapes agree",
+                "blows up when the two barely overlap",
+            ),
+            (
+                "KL-log (truth → yours)",
+                optional(r.kl_log_q_GF),
+                "covering everything the truth allows",
+                "blows up when yours is too narrow",
+            ),
+            (
+                "W1-log",
+                nats(r.w1_log),
+                "a small average distance in log units",
+                "weighs a near miss and a wide miss linearly",
+            ),
+            (
+                "Log score (higher is better)",
+                optional(r.log_score),
+                "density where the truth lies",
+                "unbounded below: one miss dominates an average",
+            ),
+            (
+                "Winkler 90% (expected)",
+                nats(r.winkler90_expected),
+                "a narrow interval that covers the truth",
+                "sees only two quantiles",
+            ),
+            (
+                "fp_score",
+                format!("{:.3}", r.fp_score),
+                "a median within three decades",
+                "looks at one number, never the spread",
+            ),
+            (
+                "Order of magnitude",
+                if hit { "hit".into() } else { "miss".into() },
+                "a median within half a decade",
+                "pass/fail: no credit for being close",
+            ),
+        ];
+        Some(view! {
+            <details class="rules" data-testid="rules-table">
+                <summary>"Other scoring rules"</summary>
+                <table>
+                    <thead><tr><th scope="col">"rule"</th><th scope="col">"value"</th><th scope="col">"rewards"</th><th scope="col">"weakness"</th></tr></thead>
+                    <tbody>
+                        {rows.into_iter().map(|(name, value, rewards, weakness)| view! {
+                            <tr><th scope="row">{name}</th><td>{value}</td><td>{rewards}</td><td>{weakness}</td></tr>
+                        }).collect_view()}
+                    </tbody>
+                </table>
+            </details>
+        })
+    }
+}
