@@ -9,3 +9,12 @@ pub mod state;
 pub mod storage;
 
 pub use app::App;
+
+/// Benchmark hook (`window.wasmBindings.bench_run` on the built page): one run exactly as the page does it while
+/// typing (evaluate, sort the ln samples, build the density), returning the median, or NaN when the program fails.
+#[wasm_bindgen::prelude::wasm_bindgen]
+pub fn bench_run(source: &str, n: usize, seed: u64) -> f64 {
+    let options = fermi_eval::Options { samples: n, seed };
+    let run = state::run(source, fermi_syntax::Dialect::Squiggle, &options);
+    run.log_samples().map_or(f64::NAN, |s| s.median().exp())
+}

@@ -234,7 +234,12 @@ impl AppState {
                 return;
             }
             let (low, high) = (state.low.get(), state.high.get());
-            if let Some(program) = quick_program(&low, &high, state.dialect.get()) {
+            // Empty boxes leave a program written in the editor alone.
+            if low.trim().is_empty() && high.trim().is_empty() {
+                return;
+            }
+            let program = quick_program(&low, &high, state.dialect.get()).unwrap_or_default();
+            if state.source.get_untracked() != program {
                 state.source.set(program);
             }
         });

@@ -189,7 +189,11 @@ fn Editor() -> impl IntoView {
 #[component]
 fn EstimateSummary() -> impl IntoView {
     let state = expect_context::<AppState>();
-    move || {
+    let pending = move || state.source.with(|s| state.evaluated.with(|e| s != e));
+    let busy = move || {
+        pending().then(|| view! { <p class="muted pending" role="status">"Updating after you pause typing… (Ctrl/Cmd-Enter runs now)"</p> })
+    };
+    let summary = move || {
         let run = state.run.get();
         match run.samples.as_ref()? {
             Err(e) => Some(
@@ -211,5 +215,6 @@ fn EstimateSummary() -> impl IntoView {
                 )
             }
         }
-    }
+    };
+    view! { <div aria-busy=move || pending().to_string()>{busy}{summary}</div> }
 }
