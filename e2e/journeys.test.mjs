@@ -207,8 +207,17 @@ test('keyboard only: choose a question, answer, submit', async () => {
   });
 });
 
-test('phone width: the answer and the scored overlay fit 390 px', async () => {
+test('the benchmark hook runs a program as the page does', async () => {
+  await journey({ width: 1280, height: 800 }, async ({ page }) => {
+    const median = await page.evaluate(() => window.wasmBindings.bench_run('to(1, 100)', 10000, 1n));
+    assert.ok(Math.abs(median - 10) < 0.5, `median of to(1, 100) is about 10: ${median}`);
+    assert.ok(Number.isNaN(await page.evaluate(() => window.wasmBindings.bench_run('to(1,', 1000, 1n))));
+  });
+});
+
+test('phone width, dark theme: the answer and the scored overlay fit 390 px', async () => {
   await journey({ width: 390, height: 844 }, async ({ page }) => {
+    await page.emulateMedia({ colorScheme: 'dark' });
     await programMode(page, PROGRAM);
     await scoreAfterSubmit(page);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
