@@ -7,7 +7,7 @@ use std::rc::Rc;
 use fermi_syntax::{BinOp, Diagnostic, Expr, ExprKind, Func, Program, Span};
 
 use crate::fuse::{self, Binding, Fused, LogNormal};
-use crate::rng::Sampler;
+use crate::rng::{self, Sampler};
 use crate::{MAX_LIVE_SAMPLE_VALUES, MAX_SAMPLE_OPERATIONS, Options};
 
 /// z such that Φ(z) = 0.95: `to(lo, hi)` puts lo and hi at the 5th and 95th percentiles.
@@ -236,9 +236,8 @@ impl Evaluator<'_> {
 
     /// `n` samples of `exp(mu + sigma·Z)`.
     fn lognormal(&mut self, ln: LogNormal) -> Value {
-        let out = (0..self.n)
-            .map(|_| libm::exp(ln.mu + ln.sigma * self.sampler.normal()))
-            .collect();
+        let mut out: Vec<f64> = (0..self.n).map(|_| self.sampler.normal()).collect();
+        rng::exp_affine_in_place(&mut out, ln.mu, ln.sigma);
         Value::Samples(Rc::new(out))
     }
 

@@ -4,6 +4,7 @@
 //! Marsaglia–Tsang; elementary functions through `libm`. Draws happen in evaluation order (each `to()` call site
 //! draws its `n` samples when evaluated), so the same program, seed and `n` give bit-identical samples everywhere.
 
+mod chacha;
 mod eval;
 mod fuse;
 mod rng;

@@ -1,0 +1,92 @@
+// Side by side, in one node process: our evaluator (wasm, built by build.mjs) and @quri/squiggle-lang 0.10.0 run
+// the issue's programs P1–P3 at the same sample counts, alternating call by call so that both see the same machine
+// load. Prints medians (ms), the ratio, and each side's median sample (both must sample the same distribution).
+// The last line is `P2@1e5 speedup: X`. Rounds per case scale with BENCH_ROUNDS (default 1).
+import { run, defaultEnvironment } from "@quri/squiggle-lang";
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+
+const require = createRequire(import.meta.url);
+const ours = require("./pkg/fermi_bench_wasm.js");
+
+const PROGRAMS = {
+  P1: "coal_kwh = to(93.9e9, 98.3e9)\nsolar_yield = to(150, 200)\ngermany_m2 = 357022e6\ncoal_kwh / solar_yield / germany_m2",
+  P2: "to(1,3)*to(2,5)/to(1.5,4)*to(10,20)/to(3,9)*to(0.5,2)/to(5,15)*to(1,100)/to(2,8)*to(0.1,1)",
+  P3: "a = to(1,10)\nb = to(2,20)\n(a*b + a/b) * a",
+};
+const SIZES = [1e4, 1e5, 1e6];
+const scale = Number(process.env.BENCH_ROUNDS ?? 1);
+const roundsFor = (n) => Math.max(3, Math.round(scale * (n <= 1e4 ? 40 : n <= 1e5 ? 15 : 5)));
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+
+function runOurs(code, n, seed) {
+  const t = performance.now();
+  const samples = ours.evaluate(code, n, BigInt(seed));
+  return [performance.now() - t, samples];
+}
+
+async function runSquiggle(code, n, seed) {
+  const environment = { ...defaultEnvironment, sampleCount: n, seed: String(seed) };
+  const t = performance.now();
+  const output = await run(code, { environment });
+  const ms = performance.now() - t;
+  if (!output.result.ok) throw new Error(`squiggle: ${output.result.value.toString()}`);
+  return [ms, output.result.value.result.value.getSamples()];
+}
+
+// FNV-1a over the samples' bits, as `fermi_eval::samples_hash`.
+function samplesHash(samples) {
+  const bytes = new Uint8Array(samples.buffer, samples.byteOffset, samples.byteLength);
+  let hash = 0xcbf29ce484222325n;
+  for (const byte of bytes) hash = ((hash ^ BigInt(byte)) * 0x100000001b3n) & 0xffffffffffffffffn;
+  return hash.toString(16).padStart(16, "0");
+}
+
+// First, the portability check: this wasm build must give the natively recorded bits.
+const recorded = readFileSync(new URL("../../tests/data/native_sample_hashes.txt", import.meta.url), "utf8");
+for (const line of recorded.split("\n")) {
+  const m = line.match(/^squiggle (\d+) (\d+) (.*) = ([0-9a-f]{16})$/);
+  if (!m) continue;
+  const got = samplesHash(ours.evaluate(m[3].replaceAll("\\n", "\n"), Number(m[2]), BigInt(m[1])));
+  if (got !== m[4]) throw new Error(`wasm samples differ from native for ${m[3]}: ${got} != ${m[4]}`);
+}
+console.log("wasm samples match the native hashes in tests/data/native_sample_hashes.txt");
+
+const rows = [];
+for (const [name, code] of Object.entries(PROGRAMS)) {
+  for (const n of SIZES) {
+    const mine = [];
+    const theirs = [];
+    let p50 = [0, 0];
+    // Round 0 warms both up (JIT, wasm tier-up, allocations) and is not counted.
+    for (let round = 0; round <= roundsFor(n); round++) {
+      const [a, ourSamples] = runOurs(code, n, round + 1);
+      const [b, theirSamples] = await runSquiggle(code, n, round + 1);
+      if (round === 0) {
+        p50 = [median(ourSamples), median(theirSamples)];
+        continue;
+      }
+      mine.push(a);
+      theirs.push(b);
+    }
+    rows.push({ name, n, ours: median(mine), squiggle: median(theirs), p50 });
+  }
+}
+
+const fmt = (x, w) => String(x).padStart(w);
+const exp = (n) => `1e${Math.round(Math.log10(n))}`;
+console.log(`node ${process.version}; @quri/squiggle-lang 0.10.0; medians of alternating runs (ms)`);
+console.log(`${"program".padEnd(8)}${fmt("n", 6)}${fmt("ours", 10)}${fmt("squiggle", 11)}${fmt("speedup", 9)}${fmt("p50 ours", 12)}${fmt("p50 sq", 12)}`);
+for (const r of rows) {
+  console.log(
+    `${r.name.padEnd(8)}${fmt(exp(r.n), 6)}${fmt(r.ours.toFixed(2), 10)}${fmt(r.squiggle.toFixed(1), 11)}` +
+      `${fmt((r.squiggle / r.ours).toFixed(1) + "×", 9)}${fmt(r.p50[0].toPrecision(4), 12)}${fmt(r.p50[1].toPrecision(4), 12)}`,
+  );
+}
+const p2 = rows.find((r) => r.name === "P2" && r.n === 1e5);
+console.log(`P2@1e5 speedup: ${(p2.squiggle / p2.ours).toFixed(1)}`);
