@@ -223,5 +223,7 @@ test('phone width, dark theme: the answer and the scored overlay fit 390 px', as
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     assert.ok(overflow <= 0, `no sideways scrolling (${overflow}px too wide)`);
     await page.screenshot({ path: join(SCREENSHOTS, 'program-390x844.png'), fullPage: true });
+    await page.locator('#answer').screenshot({ path: join(SCREENSHOTS, 'dark-answer-390.png') });
+    await page.locator('.result').screenshot({ path: join(SCREENSHOTS, 'dark-result-390.png') });
   });
 });

@@ -162,11 +162,10 @@ pub fn nice_ticks(lo: f64, hi: f64, max: usize) -> Vec<f64> {
         .flat_map(|k| [1.0f64, 2.0, 5.0].map(|m| m.ln() + k as f64 * ln10))
         .filter(inside)
         .collect();
-    if mantissa_ticks.len() >= 3 && mantissa_ticks.len() <= max {
-        return mantissa_ticks;
-    }
-    if mantissa_ticks.len() > max {
-        return (1..)
+    let log_ticks = if mantissa_ticks.len() <= max {
+        mantissa_ticks
+    } else {
+        (1..)
             .map(|i| nice_step_at(i) as i64)
             .map(|every| {
                 (first.div_euclid(every)..=last.div_euclid(every) + 1)
@@ -175,23 +174,36 @@ pub fn nice_ticks(lo: f64, hi: f64, max: usize) -> Vec<f64> {
                     .collect::<Vec<f64>>()
             })
             .find(|ticks| ticks.len() <= max)
-            .unwrap_or_default();
+            .unwrap_or_default()
+    };
+    if log_ticks.len() >= 3 {
+        return log_ticks;
     }
-    let (a, b) = (lo.exp(), hi.exp());
-    let raw = (b - a) / (max - 1) as f64;
-    let scale = 10f64.powf(raw.log10().floor());
-    let step = [1.0, 2.0, 5.0, 10.0]
-        .iter()
-        .map(|m| m * scale)
-        .find(|s| *s >= raw)
-        .unwrap_or(10.0 * scale);
-    let start = (a / step).ceil() as i64;
-    (0..max as i64 + 1)
-        .map(|i| (start + i) as f64 * step)
-        .filter(|v| *v > 0.0)
-        .map(f64::ln)
-        .filter(inside)
-        .collect()
+    let linear = linear_ticks(lo.exp(), hi.exp(), max);
+    if linear.len() > log_ticks.len() {
+        linear
+    } else {
+        log_ticks
+    }
+}
+
+/// The densest evenly spaced values `k·step` in `[a, b]`, step 1, 2 or 5 × 10^e, with at most `max` of them (ln).
+fn linear_ticks(a: f64, b: f64, max: usize) -> Vec<f64> {
+    let coarsest = ((b - a) / max as f64).log10().floor() as i32 - 1;
+    for e in coarsest..coarsest + 3 {
+        for m in [1.0, 2.0, 5.0] {
+            let step = m * 10f64.powi(e);
+            let (first, last) = ((a / step).ceil() as i64, (b / step).floor() as i64);
+            if last - first < max as i64 {
+                return (first..=last)
+                    .map(|k| k as f64 * step)
+                    .filter(|v| *v > 0.0)
+                    .map(f64::ln)
+                    .collect();
+            }
+        }
+    }
+    Vec::new()
 }
 
 /// The i-th value of 1, 2, 5, 10, 20, 50, … (i from 1).

@@ -87,6 +87,9 @@ fn ticks_are_1_2_5_values_or_powers_of_ten() {
         values(0.0011, 0.0019, 5),
         ["0.0012", "0.0014", "0.0016", "0.0018"]
     );
+    // Few ticks allowed (a phone) on a narrow span: still some, never none.
+    assert_eq!(values(0.00062, 0.00498, 3), ["0.001", "0.002"]);
+    assert_eq!(values(0.0007, 0.0035, 3), ["0.001", "0.002", "0.003"]);
     assert!(plot::nice_ticks(1.0, 1.0, 5).is_empty());
     assert!(plot::nice_ticks(f64::NAN, 1.0, 5).is_empty());
 }
