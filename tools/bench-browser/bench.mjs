@@ -1,0 +1,146 @@
+// In-browser benchmark of the built app (dist/) in headless Chromium: the full update after an edit (evaluate →
+// sort → score against the revealed truth → chart painted) for P1–P3 at 10^4, 10^5 and 10^6 samples, the longest
+// main-thread task, the renderer's peak memory, and the initial download (wasm + js + css, gzip).
+// Run from the root: `npm run bench:browser` (builds dist/ with Trunk first; BENCH_NO_BUILD=1 skips that).
+import { execFileSync } from "node:child_process";
+import { readFileSync, readdirSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { gzipSync } from "node:zlib";
+import { open } from "../../e2e/browser.mjs";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
+const PROGRAMS = {
+  P1: "coal_kwh = to(93.9e9, 98.3e9)\nsolar_yield = to(150, 200)\ngermany_m2 = 357022e6\ncoal_kwh / solar_yield / germany_m2",
+  P2: "to(1,3)*to(2,5)/to(1.5,4)*to(10,20)/to(3,9)*to(0.5,2)/to(5,15)*to(1,100)/to(2,8)*to(0.1,1)",
+  P3: "a = to(1,10)\nb = to(2,20)\n(a*b + a/b) * a",
+};
+const SIZES = [1e4, 1e5, 1e6];
+const ROUNDS = { 1e4: 15, 1e5: 11, 1e6: 5 };
+
+if (!process.env.BENCH_NO_BUILD) {
+  execFileSync("trunk", ["build", "--release"], {
+    cwd: root,
+    stdio: "inherit",
+    env: { ...process.env, PATH: `${join(root, "node_modules", ".bin")}:${process.env.PATH}` },
+  });
+}
+
+function downloadSizes() {
+  const dist = join(root, "dist");
+  const sizes = { wasm: 0, js: 0, css: 0 };
+  for (const f of readdirSync(dist)) {
+    const kind = f.split(".").pop();
+    if (kind in sizes) sizes[kind] += gzipSync(readFileSync(join(dist, f)), { level: 9 }).length;
+  }
+  return sizes;
+}
+
+/** Peak resident memory (VmHWM, MB) of the Chromium renderers started from this process (the page's tab). */
+function rendererPeakMb() {
+  const read = (path) => {
+    try {
+      return readFileSync(path, "utf8");
+    } catch {
+      return "";
+    }
+  };
+  const parent = (pid) => read(`/proc/${pid}/status`).match(/PPid:\s+(\d+)/)?.[1];
+  const ours = (pid) => {
+    for (let p = pid, hops = 0; p && p !== "1" && hops < 12; hops++, p = parent(p)) {
+      if (p === String(process.pid)) return true;
+    }
+    return false;
+  };
+  return readdirSync("/proc")
+    .filter((p) => /^\d+$/.test(p) && read(`/proc/${p}/cmdline`).includes("--type=renderer") && ours(p))
+    .reduce((max, p) => Math.max(max, Number(read(`/proc/${p}/status`).match(/VmHWM:\s+(\d+)/)?.[1] ?? 0) / 1024), 0);
+}
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+
+const { page, url, errors, close } = await open();
+const rows = [];
+let peakMb = 0;
+try {
+  await page.goto(url);
+  await page.getByTestId("mode-program").click();
+  const input = page.getByTestId("estimate-input");
+  await input.fill("to(1, 10)");
+  await input.press("Control+Enter");
+  await page.getByTestId("submit").click();
+  await page.getByTestId("score-cramer").waitFor();
+  // Long tasks (main thread blocked over 50 ms) while updates run.
+  await page.evaluate(() => {
+    window.__longest = 0;
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) window.__longest = Math.max(window.__longest, e.duration);
+    }).observe({ type: "longtask", buffered: false });
+  });
+  for (const n of SIZES) {
+    await page.getByTestId("sample-count").fill(String(n));
+    await page.getByTestId("sample-count").dispatchEvent("change");
+    for (const [name, program] of Object.entries(PROGRAMS)) {
+      const times = [];
+      await page.evaluate(() => (window.__longest = 0));
+      for (let round = 0; round <= ROUNDS[n]; round++) {
+        // Each edit scales the estimate a little, so every run changes the samples, the score and the chart.
+        const source = `${program.replace(/\n([^\n]*)$/, "\n($1)")} * ${(1 + round / 100).toFixed(2)}`;
+        const ms = await page.evaluate(async (source) => {
+          const area = document.querySelector('[data-testid="estimate-input"]');
+          const score = document.querySelector('[data-testid="score-cramer"]');
+          const before = score.textContent;
+          const setValue = Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, "value").set;
+          setValue.call(area, source);
+          area.dispatchEvent(new Event("input", { bubbles: true }));
+          await new Promise((r) => setTimeout(r, 0));
+          const t0 = performance.now();
+          area.dispatchEvent(new KeyboardEvent("keydown", { key: "Enter", ctrlKey: true, bubbles: true }));
+          // Effects run in microtasks; the frame after them is the one that paints the new chart.
+          await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+          const t1 = performance.now();
+          return score.textContent === before ? -1 : t1 - t0;
+        }, source);
+        if (ms < 0) throw new Error(`${name} n=${n}: the score did not change after an edit`);
+        if (round > 0) times.push(ms);
+      }
+      const longest = await page.evaluate(() => window.__longest);
+      // The page's own hook: evaluate, sort the ln samples and smooth the density, without scoring or drawing.
+      const core = await page.evaluate(
+        ([source, n, rounds]) => {
+          const times = [];
+          for (let i = 0; i <= rounds; i++) {
+            const t = performance.now();
+            window.wasmBindings.bench_run(source, n, BigInt(i + 1));
+            if (i > 0) times.push(performance.now() - t);
+          }
+          return times.sort((a, b) => a - b)[times.length >> 1];
+        },
+        [program, n, ROUNDS[n]],
+      );
+      rows.push({ name, n, median: median(times), longest, core });
+    }
+  }
+  peakMb = rendererPeakMb();
+} finally {
+  await close();
+}
+
+const sizes = downloadSizes();
+const total = sizes.wasm + sizes.js + sizes.css;
+console.log("headless Chromium; edit → samples → score → chart painted (median ms), longest main-thread task (ms)");
+console.log("and, of that, the page's bench_run hook: evaluate + sort + density, no score and no drawing (median ms)");
+console.log(`${"program".padEnd(8)}${"n".padStart(6)}${"update".padStart(10)}${"longest".padStart(10)}${"core".padStart(10)}`);
+for (const r of rows) {
+  console.log(
+    `${r.name.padEnd(8)}${`1e${Math.log10(r.n)}`.padStart(6)}${r.median.toFixed(1).padStart(10)}` +
+      `${(r.longest ? r.longest.toFixed(0) : "<50").padStart(10)}${r.core.toFixed(1).padStart(10)}`,
+  );
+}
+console.log(`renderer peak memory (VmHWM): ${peakMb.toFixed(0)} MB`);
+console.log(`download gzip -9: wasm ${(sizes.wasm / 1024).toFixed(0)} KB + js ${(sizes.js / 1024).toFixed(0)} KB + css ${(sizes.css / 1024).toFixed(0)} KB = ${(total / 1024).toFixed(0)} KB`);
+if (errors.length) console.log(`console errors: ${errors.join(" | ")}`);

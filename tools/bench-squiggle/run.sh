@@ -1,0 +1,7 @@
+#!/bin/sh
+# Side-by-side benchmark against @quri/squiggle-lang 0.10.0 (installs it once from package-lock.json, builds the
+# wasm evaluator for node, then times both in one process).
+set -e
+cd "$(dirname "$0")"
+[ -d node_modules/@quri/squiggle-lang ] || npm ci --no-audit --no-fund --loglevel=error
+npm run --silent bench
