@@ -105,6 +105,25 @@ test('reload keeps the draft and the history', async () => {
     assert.equal(await page.getByTestId('history').locator('li').count(), 1);
     assert.equal(await page.getByTestId('score-cramer').textContent(), '–', 'the truth is hidden again after reload');
 
+    // History leaves as a JSON file and comes back without duplicates.
+    // (The anchor's click is recorded instead of followed: headless downloads are not what is under test.)
+    await page.evaluate(() => {
+      window.downloads = [];
+      HTMLAnchorElement.prototype.click = function () { window.downloads.push({ name: this.download, href: this.href }); };
+    });
+    await page.getByTestId('export-history').click();
+    const exported = await page.evaluate(async () => {
+      const d = window.downloads[0];
+      return { name: d.name, text: await (await fetch(d.href)).text() };
+    });
+    assert.equal(exported.name, 'fermi-history.json');
+    const file = JSON.parse(exported.text);
+    assert.equal(file.entries.length, 1);
+    await page.getByTestId('import-history').setInputFiles({ name: 'h.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(file)) });
+    await page.getByTestId('notices').getByText(/0 answer\(s\) added/).waitFor();
+    await page.getByTestId('import-history').setInputFiles({ name: 'junk.json', mimeType: 'application/json', buffer: Buffer.from('{"x": 1}') });
+    await page.getByTestId('notices').getByText(/not a history file/).waitFor();
+
     // Corrupt storage: a notice, never a blank page.
     await page.evaluate(() => localStorage.setItem('fermi-playground', '{"version": 1, "drafts": 7'));
     await page.reload();
@@ -207,8 +226,13 @@ test('keyboard only: choose a question, answer, submit', async () => {
   });
 });
 
-test('the benchmark hook runs a program as the page does', async () => {
+test('a million samples: the page still answers and scores; the benchmark hook runs a program as the page does', async () => {
   await journey({ width: 1280, height: 800 }, async ({ page }) => {
+    await page.getByTestId('sample-count').fill('1000000');
+    await page.getByTestId('sample-count').blur();
+    await programMode(page, PROGRAM);
+    await page.waitForFunction((sel) => /1000000 samples/.test(document.querySelector(sel)?.textContent), id('estimate-summary'), { timeout: 60000 });
+    assert.ok((await scoreAfterSubmit(page)) < 1);
     const median = await page.evaluate(() => window.wasmBindings.bench_run('to(1, 100)', 10000, 1n));
     assert.ok(Math.abs(median - 10) < 0.5, `median of to(1, 100) is about 10: ${median}`);
     assert.ok(Number.isNaN(await page.evaluate(() => window.wasmBindings.bench_run('to(1,', 1000, 1n))));

@@ -45,14 +45,28 @@ pub fn download(name: &str, text: &str) {
     let Ok(url) = web_sys::Url::create_object_url_with_blob(&blob) else {
         return;
     };
-    let document = web_sys::window().and_then(|w| w.document());
+    let Some(document) = web_sys::window().and_then(|w| w.document()) else {
+        return;
+    };
+    let body = document.body();
     if let Some(a) = document
-        .and_then(|d| d.create_element("a").ok())
+        .create_element("a")
+        .ok()
         .and_then(|e| e.dyn_into::<web_sys::HtmlAnchorElement>().ok())
     {
         a.set_href(&url);
         a.set_download(name);
+        if let Some(body) = &body {
+            let _ = body.append_child(&a);
+        }
         a.click();
+        a.remove();
     }
-    let _ = web_sys::Url::revoke_object_url(&url);
+    // The download starts asynchronously: revoke the address only afterwards.
+    leptos::prelude::set_timeout(
+        move || {
+            let _ = web_sys::Url::revoke_object_url(&url);
+        },
+        std::time::Duration::from_secs(5),
+    );
 }

@@ -55,9 +55,9 @@ pub fn History() -> impl IntoView {
                 >
                     "Export history"
                 </button>
-                <label class="button" for="import-history">"Import history"</label>
-                <input id="import-history" class="visually-hidden-file" data-testid="import-history" type="file" accept=".json" on:change=import />
             </div>
+            <label for="import-history">"Import history (a file exported here)"</label>
+            <input id="import-history" data-testid="import-history" type="file" accept=".json" on:change=import />
         </section>
     }
 }
