@@ -181,12 +181,12 @@ test('a bad pack lists every problem and loads nothing; a good one adds its ques
     assert.match(problems.slice(1).join('\n'), /bad\.toml/);
     assert.equal(await page.getByTestId('question-list').locator('li').count(), before, 'nothing half-loaded');
     assert.equal(await page.locator('b').count(), 0, 'pack text is never markup');
+    await page.getByTestId('pack-problems').screenshot({ path: join(SCREENSHOTS, 'bad-pack-problems.png') });
 
     const calibration = JSON.stringify({ version: 1, questions: [{ q: 'How tall is the Eiffel Tower, in metres?', a: 330, src: ['https://example.org/eiffel'] }] });
     await page.getByTestId('load-pack').setInputFiles({ name: 'calibration.json', mimeType: 'application/json', buffer: Buffer.from(calibration) });
     await page.getByTestId('pack-problems').getByText(/converted as a calibration set/).waitFor();
     assert.equal(await page.getByTestId('question-list').locator('li').count(), before + 1);
-    await page.screenshot({ path: join(SCREENSHOTS, 'bad-pack-1280x800.png') });
   });
 });
 
