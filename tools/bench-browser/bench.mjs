@@ -63,18 +63,65 @@ const median = (xs) => {
   return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 };
 
+/** Median ms from an edit (Ctrl-Enter runs it at once, skipping the typing pause) to the frame painted after it,
+ * over `rounds` edits after a warm-up; `watch` is a testid whose text every edit must change. */
+async function updates(page, program, rounds, watch) {
+  const times = [];
+  for (let round = 0; round <= rounds; round++) {
+    // Each edit scales the estimate a little, so every run changes the samples, the score and the chart.
+    const source = `${program.replace(/\n([^\n]*)$/, "\n($1)")} * ${(1 + round / 100).toFixed(2)}`;
+    const ms = await page.evaluate(
+      async ([source, watch]) => {
+        const area = document.querySelector('[data-testid="estimate-input"]');
+        const watched = () => document.querySelector(`[data-testid="${watch}"]`)?.textContent;
+        const before = watched();
+        const setValue = Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, "value").set;
+        setValue.call(area, source);
+        area.dispatchEvent(new Event("input", { bubbles: true }));
+        await new Promise((r) => setTimeout(r, 0));
+        const t0 = performance.now();
+        area.dispatchEvent(new KeyboardEvent("keydown", { key: "Enter", ctrlKey: true, bubbles: true }));
+        // Effects run in microtasks; the frame after them is the one that paints the new chart.
+        await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+        const t1 = performance.now();
+        return watched() === before ? -1 : t1 - t0;
+      },
+      [source, watch],
+    );
+    if (ms < 0) throw new Error(`${watch} did not change after an edit to ${source}`);
+    if (round > 0) times.push(ms);
+  }
+  return median(times);
+}
+
+async function setSamples(page, n) {
+  await page.getByTestId("sample-count").fill(String(n));
+  await page.getByTestId("sample-count").dispatchEvent("change");
+}
+
 const { page, url, errors, close } = await open();
 const rows = [];
 let peakMb = 0;
+let peakBeforeMillion = 0;
 try {
   await page.goto(url);
   await page.getByTestId("mode-program").click();
   const input = page.getByTestId("estimate-input");
   await input.fill("to(1, 10)");
   await input.press("Control+Enter");
+  await page.getByTestId("estimate-summary").waitFor();
+  // Before Submit: evaluate, sort, density and chart, but no score.
+  const unscored = {};
+  for (const n of SIZES) {
+    if (n === 1e6) peakBeforeMillion = rendererPeakMb();
+    await setSamples(page, n);
+    for (const [name, program] of Object.entries(PROGRAMS)) {
+      unscored[`${name}@${n}`] = await updates(page, program, ROUNDS[n], "estimate-summary");
+    }
+  }
   await page.getByTestId("submit").click();
   await page.getByTestId("score-cramer").waitFor();
-  // Long tasks (main thread blocked over 50 ms) while updates run.
+  // Long tasks (main thread blocked over 50 ms) while the scored updates run.
   await page.evaluate(() => {
     window.__longest = 0;
     new PerformanceObserver((list) => {
@@ -82,32 +129,10 @@ try {
     }).observe({ type: "longtask", buffered: false });
   });
   for (const n of SIZES) {
-    await page.getByTestId("sample-count").fill(String(n));
-    await page.getByTestId("sample-count").dispatchEvent("change");
+    await setSamples(page, n);
     for (const [name, program] of Object.entries(PROGRAMS)) {
-      const times = [];
       await page.evaluate(() => (window.__longest = 0));
-      for (let round = 0; round <= ROUNDS[n]; round++) {
-        // Each edit scales the estimate a little, so every run changes the samples, the score and the chart.
-        const source = `${program.replace(/\n([^\n]*)$/, "\n($1)")} * ${(1 + round / 100).toFixed(2)}`;
-        const ms = await page.evaluate(async (source) => {
-          const area = document.querySelector('[data-testid="estimate-input"]');
-          const score = document.querySelector('[data-testid="score-cramer"]');
-          const before = score.textContent;
-          const setValue = Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, "value").set;
-          setValue.call(area, source);
-          area.dispatchEvent(new Event("input", { bubbles: true }));
-          await new Promise((r) => setTimeout(r, 0));
-          const t0 = performance.now();
-          area.dispatchEvent(new KeyboardEvent("keydown", { key: "Enter", ctrlKey: true, bubbles: true }));
-          // Effects run in microtasks; the frame after them is the one that paints the new chart.
-          await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
-          const t1 = performance.now();
-          return score.textContent === before ? -1 : t1 - t0;
-        }, source);
-        if (ms < 0) throw new Error(`${name} n=${n}: the score did not change after an edit`);
-        if (round > 0) times.push(ms);
-      }
+      const scored = await updates(page, program, ROUNDS[n], "score-cramer");
       const longest = await page.evaluate(() => window.__longest);
       // The page's own hook: evaluate, sort the ln samples and smooth the density, without scoring or drawing.
       const core = await page.evaluate(
@@ -122,7 +147,7 @@ try {
         },
         [program, n, ROUNDS[n]],
       );
-      rows.push({ name, n, median: median(times), longest, core });
+      rows.push({ name, n, scored, unscored: unscored[`${name}@${n}`], longest, core });
     }
   }
   peakMb = rendererPeakMb();
@@ -132,15 +157,17 @@ try {
 
 const sizes = downloadSizes();
 const total = sizes.wasm + sizes.js + sizes.css;
-console.log("headless Chromium; edit → samples → score → chart painted (median ms), longest main-thread task (ms)");
-console.log("and, of that, the page's bench_run hook: evaluate + sort + density, no score and no drawing (median ms)");
-console.log(`${"program".padEnd(8)}${"n".padStart(6)}${"update".padStart(10)}${"longest".padStart(10)}${"core".padStart(10)}`);
+console.log("headless Chromium, the built app (dist/): median ms from an edit to the frame painted after it");
+console.log("  update = evaluate → sort → score → chart (after Submit); no score = before Submit (no scoring);");
+console.log("  core = the page's bench_run hook (evaluate, sort, density; nothing drawn); longest = longest main-thread task");
+const col = (x, w = 10) => String(x).padStart(w);
+console.log(`${"program".padEnd(8)}${col("n", 6)}${col("update")}${col("no score")}${col("core")}${col("longest")}`);
 for (const r of rows) {
   console.log(
-    `${r.name.padEnd(8)}${`1e${Math.log10(r.n)}`.padStart(6)}${r.median.toFixed(1).padStart(10)}` +
-      `${(r.longest ? r.longest.toFixed(0) : "<50").padStart(10)}${r.core.toFixed(1).padStart(10)}`,
+    `${r.name.padEnd(8)}${col(`1e${Math.log10(r.n)}`, 6)}${col(r.scored.toFixed(1))}${col(r.unscored.toFixed(1))}` +
+      `${col(r.core.toFixed(1))}${col(r.longest ? r.longest.toFixed(0) : "<50")}`,
   );
 }
-console.log(`renderer peak memory (VmHWM): ${peakMb.toFixed(0)} MB`);
+console.log(`renderer peak memory (VmHWM): ${peakMb.toFixed(0)} MB (${peakBeforeMillion.toFixed(0)} MB before the first 10^6 run)`);
 console.log(`download gzip -9: wasm ${(sizes.wasm / 1024).toFixed(0)} KB + js ${(sizes.js / 1024).toFixed(0)} KB + css ${(sizes.css / 1024).toFixed(0)} KB = ${(total / 1024).toFixed(0)} KB`);
 if (errors.length) console.log(`console errors: ${errors.join(" | ")}`);

@@ -1,8 +1,8 @@
 // Side by side, in one node process: our evaluator (wasm, built by build.mjs) and @quri/squiggle-lang 0.10.0 run
 // the issue's programs P1–P3 at the same sample counts, alternating call by call so that both see the same machine
 // load. Prints medians (ms), the ratio, and each side's median sample (both must sample the same distribution).
-// The last line is `P2@1e5 speedup: X`. Rounds per case scale with BENCH_ROUNDS (default 1). Run it with
-// `node --expose-gc bench.mjs` (as `npm run bench` does) so garbage is collected outside the timed calls.
+// The last line is `P2@1e5 speedup: X`. Rounds per case scale with BENCH_ROUNDS (default 1). No forced garbage
+// collection between calls: it left V8's concurrent sweeping running into the next timed call and slowed both sides.
 import { run, defaultEnvironment } from "@quri/squiggle-lang";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -25,11 +25,7 @@ const median = (xs) => {
   return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 };
 
-// Collect garbage before each timed call (node --expose-gc), so neither side pays for the other's allocations.
-const collect = globalThis.gc ?? (() => {});
-
 function runOurs(code, n, seed) {
-  collect();
   const t = performance.now();
   const samples = ours.evaluate(code, n, BigInt(seed));
   return [performance.now() - t, samples];
@@ -37,7 +33,6 @@ function runOurs(code, n, seed) {
 
 async function runSquiggle(code, n, seed) {
   const environment = { ...defaultEnvironment, sampleCount: n, seed: String(seed) };
-  collect();
   const t = performance.now();
   const output = await run(code, { environment });
   const ms = performance.now() - t;

@@ -1,8 +1,10 @@
 //! Seeded Monte Carlo evaluation: syntax tree → sample vector. No I/O, no clock, no OS entropy.
 //!
 //! Randomness: ChaCha8 seeded from the `u64` in [`Options`]; normals by the ziggurat method, gammas by
-//! Marsaglia–Tsang; elementary functions through `libm`. Draws happen in evaluation order (each `to()` call site
-//! draws its `n` samples when evaluated), so the same program, seed and `n` give bit-identical samples everywhere.
+//! Marsaglia–Tsang; elementary functions through `libm` (and a branch-free `exp` of our own for lognormals).
+//! Draws happen in evaluation order (each `to()` call site draws its `n` samples when evaluated; a product of
+//! independent lognormals is drawn as one, where it is evaluated, and a variable read once is drawn where it is
+//! read: see `fuse`), so the same program, seed and `n` give bit-identical samples everywhere.
 
 mod chacha;
 mod eval;
