@@ -229,7 +229,8 @@ pub fn draw<DB: DrawingBackend>(
     if let Some(TruthMark::Density(s)) = &overlay.truth {
         ymax = ymax.max(peak(s));
     }
-    let ymax = if ymax > 0.0 { ymax * 1.1 } else { 1.0 };
+    // Headroom above the peaks keeps the legend (upper right) off the curves.
+    let ymax = if ymax > 0.0 { ymax * 1.4 } else { 1.0 };
     let px = |v: f64| (v * scale).round() as u32;
     let max_ticks = (area.dim_in_pixel().0 as f64 / (95.0 * scale)).floor() as usize;
     let ticks = nice_ticks(lo, hi, max_ticks);
@@ -312,7 +313,7 @@ pub fn draw<DB: DrawingBackend>(
             .legend(move |(x, y)| PathElement::new([(x, y), (x + 18, y)], colour.stroke_width(3)));
         chart
             .draw_series(std::iter::once(PathElement::new(
-                [(s.median, 0.0), (s.median, ymax * 0.95)],
+                [(s.median, 0.0), (s.median, ymax / 1.4)],
                 colour.stroke_width(px(2.0)),
             )))
             .map_err(err)?;
