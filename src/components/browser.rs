@@ -66,6 +66,20 @@ pub fn QuestionBrowser() -> impl IntoView {
                 .collect_view()
         })
     };
+    // Keep the open question visible inside the list (the list scrolls, never the page).
+    let list = NodeRef::<leptos::html::Ul>::new();
+    Effect::new(move |_| {
+        state.selected.track();
+        let Some(list) = list.get() else { return };
+        let current = list
+            .query_selector(".question-item.current")
+            .ok()
+            .flatten()
+            .and_then(|e| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(e).ok());
+        if let Some(item) = current {
+            list.set_scroll_top(item.offset_top());
+        }
+    });
     let count = move || {
         let n = state
             .packs
@@ -112,7 +126,7 @@ pub fn QuestionBrowser() -> impl IntoView {
                     </select>
                 </label>
             </div>
-            <ul class="question-list" data-testid="question-list">{rows}</ul>
+            <ul class="question-list" data-testid="question-list" node_ref=list>{rows}</ul>
             <PackLoader />
         </section>
     }
