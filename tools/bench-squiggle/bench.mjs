@@ -25,9 +25,14 @@ const median = (xs) => {
   return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 };
 
-function runOurs(code, n, seed) {
+// A pause before each timed call lets V8 finish garbage-collection work started by the other side's garbage, which
+// an allocation in the timed call would otherwise pay for.
+const settle = () => new Promise((resolve) => setTimeout(resolve, 10));
+
+/** Ours to samples in wasm memory (as the app uses them), or also copied out to JS (`copy`). */
+function runOurs(code, n, seed, copy) {
   const t = performance.now();
-  const samples = ours.evaluate(code, n, BigInt(seed));
+  const samples = copy ? ours.samples(code, n, BigInt(seed)) : ours.evaluate(code, n, BigInt(seed));
   return [performance.now() - t, samples];
 }
 
@@ -53,40 +58,58 @@ const recorded = readFileSync(new URL("../../tests/data/native_sample_hashes.txt
 for (const line of recorded.split("\n")) {
   const m = line.match(/^squiggle (\d+) (\d+) (.*) = ([0-9a-f]{16})$/);
   if (!m) continue;
-  const got = samplesHash(ours.evaluate(m[3].replaceAll("\\n", "\n"), Number(m[2]), BigInt(m[1])));
+  const got = samplesHash(ours.samples(m[3].replaceAll("\\n", "\n"), Number(m[2]), BigInt(m[1])));
   if (got !== m[4]) throw new Error(`wasm samples differ from native for ${m[3]}: ${got} != ${m[4]}`);
 }
 console.log("wasm samples match the native hashes in tests/data/native_sample_hashes.txt");
+
+// Warm-up before anything is timed: V8 compiles wasm with its baseline tier first and optimises hot functions in the
+// background, and JIT-compiles Squiggle's JavaScript as it runs.
+for (const code of Object.values(PROGRAMS)) {
+  for (let i = 0; i < 20; i++) runOurs(code, 1e5, 1000 + i, i % 2 === 0);
+  for (let i = 0; i < 3; i++) await runSquiggle(code, 1e5, 1000 + i);
+}
 
 const rows = [];
 for (const [name, code] of Object.entries(PROGRAMS)) {
   for (const n of SIZES) {
     const mine = [];
+    const copied = [];
     const theirs = [];
     let p50 = [0, 0];
-    // Round 0 warms both up (JIT, wasm tier-up, allocations) and is not counted.
+    // Round 0 (this size's allocations) is not counted.
     for (let round = 0; round <= roundsFor(n); round++) {
-      const [a, ourSamples] = runOurs(code, n, round + 1);
+      await settle();
+      const [a] = runOurs(code, n, round + 1, false);
+      await settle();
+      const [c, ourSamples] = runOurs(code, n, round + 1, true);
+      await settle();
       const [b, theirSamples] = await runSquiggle(code, n, round + 1);
       if (round === 0) {
         p50 = [median(ourSamples), median(theirSamples)];
         continue;
       }
       mine.push(a);
+      copied.push(c);
       theirs.push(b);
     }
-    rows.push({ name, n, ours: median(mine), squiggle: median(theirs), p50 });
+    rows.push({ name, n, ours: median(mine), copied: median(copied), squiggle: median(theirs), p50 });
   }
 }
 
 const fmt = (x, w) => String(x).padStart(w);
 const exp = (n) => `1e${Math.round(Math.log10(n))}`;
 console.log(`node ${process.version}; @quri/squiggle-lang 0.10.0; medians of alternating runs (ms)`);
-console.log(`${"program".padEnd(8)}${fmt("n", 6)}${fmt("ours", 10)}${fmt("squiggle", 11)}${fmt("speedup", 9)}${fmt("p50 ours", 12)}${fmt("p50 sq", 12)}`);
+console.log("  ours = source to samples in wasm memory (where the app scores them); +copy = also copied out to JS");
+console.log(
+  `${"program".padEnd(8)}${fmt("n", 6)}${fmt("ours", 9)}${fmt("+copy", 9)}${fmt("squiggle", 10)}${fmt("speedup", 9)}` +
+    `${fmt("(+copy)", 9)}${fmt("p50 ours", 11)}${fmt("p50 sq", 11)}`,
+);
 for (const r of rows) {
   console.log(
-    `${r.name.padEnd(8)}${fmt(exp(r.n), 6)}${fmt(r.ours.toFixed(2), 10)}${fmt(r.squiggle.toFixed(1), 11)}` +
-      `${fmt((r.squiggle / r.ours).toFixed(1) + "×", 9)}${fmt(r.p50[0].toPrecision(4), 12)}${fmt(r.p50[1].toPrecision(4), 12)}`,
+    `${r.name.padEnd(8)}${fmt(exp(r.n), 6)}${fmt(r.ours.toFixed(2), 9)}${fmt(r.copied.toFixed(2), 9)}` +
+      `${fmt(r.squiggle.toFixed(1), 10)}${fmt((r.squiggle / r.ours).toFixed(1) + "×", 9)}` +
+      `${fmt((r.squiggle / r.copied).toFixed(1) + "×", 9)}${fmt(r.p50[0].toPrecision(4), 11)}${fmt(r.p50[1].toPrecision(4), 11)}`,
   );
 }
 const p2 = rows.find((r) => r.name === "P2" && r.n === 1e5);
