@@ -2,6 +2,7 @@
 //! quantile table beside the chart, and the table of the other rules. Before Submit: the estimate only.
 
 use fermi_bank::FittedTruth;
+use fermi_score::RuleValue;
 use leptos::prelude::*;
 
 use super::readable;
@@ -14,10 +15,6 @@ fn nats(x: f64) -> String {
     } else {
         format!("{x:.4}")
     }
-}
-
-fn optional(x: Option<f64>) -> String {
-    x.map_or_else(|| "undefined".to_string(), nats)
 }
 
 #[component]
@@ -176,70 +173,22 @@ pub fn QuantileTable() -> impl IntoView {
     }
 }
 
-/// Every other rule of the spec, with what it rewards and where it fails.
+/// Every other rule of the spec, with what it rewards and where it fails (the words come from the core).
 #[component]
 pub fn RulesTable() -> impl IntoView {
     let state = expect_context::<AppState>();
     move || {
         let s = state.scored.get()?;
         let r = &s.report;
-        let hit = r.diagnostics.bias_median_decades.abs() <= 0.5;
-        let rows: [(&str, String, &str, &str); 9] = [
-            (
-                "Cramér-log",
-                nats(r.cramer_log),
-                "matching the whole distribution on the log axis",
-                "needs many samples: a floor of sampling noise",
-            ),
-            (
-                "CRPS-log",
-                nats(r.crps_log),
-                "a sharp estimate at the truth's median",
-                "ignores the truth's spread, so collapsing to a point pays",
-            ),
-            (
-                "KL-log (yours → truth)",
-                optional(r.kl_log_q_FG),
-                "normal fits whose shapes agree",
-                "blows up when the two barely overlap",
-            ),
-            (
-                "KL-log (truth → yours)",
-                optional(r.kl_log_q_GF),
-                "covering everything the truth allows",
-                "blows up when yours is too narrow",
-            ),
-            (
-                "W1-log",
-                nats(r.w1_log),
-                "a small average distance in log units",
-                "weighs a near miss and a wide miss linearly",
-            ),
-            (
-                "Log score (higher is better)",
-                optional(r.log_score),
-                "density where the truth lies",
-                "unbounded below: one miss dominates an average",
-            ),
-            (
-                "Winkler 90% (expected)",
-                nats(r.winkler90_expected),
-                "a narrow interval that covers the truth",
-                "sees only two quantiles",
-            ),
-            (
-                "fp_score",
-                format!("{:.3}", r.fp_score),
-                "a median within three decades",
-                "looks at one number, never the spread",
-            ),
-            (
-                "Order of magnitude",
-                if hit { "hit".into() } else { "miss".into() },
-                "a median within half a decade",
-                "pass/fail: no credit for being close",
-            ),
-        ];
+        let rows = r.comparison_rules().into_iter().map(|rule| {
+            let value = match rule.value {
+                RuleValue::Nats(x) => nats(x),
+                RuleValue::Undefined => "undefined".to_string(),
+                RuleValue::Fraction(x) => format!("{x:.3}"),
+                RuleValue::Hit(hit) => if hit { "hit" } else { "miss" }.to_string(),
+            };
+            (rule.name, value, rule.rewards, rule.weakness)
+        });
         Some(view! {
             <details class="rules" data-testid="rules-table">
                 <summary>"Other scoring rules"</summary>

@@ -14,6 +14,7 @@
 //!   draws instead, FermiBench's convention, for figures comparable with theirs.
 
 mod breakdown;
+mod catalogue;
 mod cramer;
 mod error;
 mod feedback;
@@ -29,6 +30,7 @@ pub use breakdown::{
     Noise, NormalBreakdown, ShiftBreakdown, best_shift, cramer_normal, noise, normal_breakdown,
     shift_breakdown,
 };
+pub use catalogue::{ORDER_OF_MAGNITUDE_DECADES, RuleLine, RuleValue};
 pub use cramer::{cramer, cramer_unbiased, w1};
 pub use error::{ScoreError, Side};
 pub use feedback::feedback;
