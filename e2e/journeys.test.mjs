@@ -37,6 +37,8 @@ test('quick mode: an interval becomes a program, the truth stays hidden until Su
   await journey({ width: 1280, height: 800 }, async ({ page }) => {
     assert.match(await page.getByTestId('question-text').textContent(), /Germany/);
     const blank = await inkedPixels(page);
+    assert.equal(await page.getByTestId('submit').isDisabled(), true);
+    assert.match(await page.getByTestId('submit-why').textContent(), /Enter a low and a high number/);
     await page.getByTestId('quick-low').fill('0.5');
     await page.getByTestId('quick-high').fill('5 thousand');
     await page.getByText('5 thousand = 5 thousand').waitFor();
@@ -82,6 +84,7 @@ test('program mode scores; a syntax error shows line:column; a runtime error sho
     assert.match(await page.getByTestId('diagnostics').textContent(), /^2:\d+ error/);
     assert.equal(await page.locator('mark.squiggle.error').count() > 0, true, 'the span is underlined');
     assert.equal(await page.getByTestId('submit').isDisabled(), true);
+    assert.match(await page.getByTestId('submit-why').textContent(), /Fix the errors/, 'the page says why Submit is off');
     await page.screenshot({ path: join(SCREENSHOTS, 'syntax-error-1280x800.png') });
 
     await page.getByTestId('estimate-input').fill('to(-5, 10)');
@@ -120,7 +123,7 @@ test('reload keeps the draft and the history', async () => {
     const file = JSON.parse(exported.text);
     assert.equal(file.entries.length, 1);
     await page.getByTestId('import-history').setInputFiles({ name: 'h.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(file)) });
-    await page.getByTestId('notices').getByText(/0 answer\(s\) added/).waitFor();
+    await page.getByTestId('notices').getByText(/0 answers added/).waitFor();
     await page.getByTestId('import-history').setInputFiles({ name: 'junk.json', mimeType: 'application/json', buffer: Buffer.from('{"x": 1}') });
     await page.getByTestId('notices').getByText(/not a history file/).waitFor();
 
@@ -250,4 +253,63 @@ test('phone width, dark theme: the answer and the scored overlay fit 390 px', as
     await page.locator('#answer').screenshot({ path: join(SCREENSHOTS, 'dark-answer-390.png') });
     await page.locator('.result').screenshot({ path: join(SCREENSHOTS, 'dark-result-390.png') });
   });
+});
+
+/**
+ * Sets 10⁶ samples and runs PROGRAM. Then (1) edits it and presses Ctrl+Enter, which starts a run at once, and
+ * (2) edits it, waits past the typing pause so that the edit's run is under way, and types one more character.
+ * Returns the delays (ms) from those keypresses (their event time) to just after the next frame, whether
+ * "Evaluating…" showed, and the score of the final program.
+ */
+async function typeDuringMillionRun(page) {
+  await page.getByTestId('sample-count').fill('1000000');
+  await page.getByTestId('sample-count').blur();
+  await programMode(page, PROGRAM);
+  const summary = (sel) => /1000000 samples/.test(document.querySelector(sel)?.textContent);
+  await page.waitForFunction(summary, id('estimate-summary'), { timeout: 60000 });
+  const input = page.getByTestId('estimate-input');
+  await page.evaluate(() => {
+    window.keyLatencies = [];
+    document.querySelector('[data-testid="estimate-input"]').addEventListener('keydown', (e) => {
+      requestAnimationFrame(() => setTimeout(() => window.keyLatencies.push(performance.now() - e.timeStamp)));
+    });
+  });
+  const idle = () => page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'), null, { timeout: 60000 });
+  const evaluating = page.getByTestId('evaluating').waitFor({ timeout: 5000 }).then(() => true, () => false);
+  await input.fill(`${PROGRAM} * 2`);
+  await input.press('Control+Enter');
+  await idle();
+  await input.fill(`${PROGRAM} * 3`);
+  await page.waitForTimeout(260); // the run starts 250 ms after the last edit
+  await page.keyboard.type('0');
+  await page.waitForFunction(() => window.keyLatencies.length === 3);
+  assert.equal(await input.inputValue(), `${PROGRAM} * 30`, 'the typed character is in the editor');
+  // The typed program's own run is in once nothing is pending any more.
+  await idle();
+  const [, enter, typed] = await page.evaluate(() => window.keyLatencies.map(Math.round));
+  return { enter, typed, evaluating: await evaluating, score: await scoreAfterSubmit(page) };
+}
+
+test('a million samples run in a worker: typing during a run stays live, and the numbers equal the page-thread run', async () => {
+  const runs = {};
+  for (const where of ['worker', 'page']) {
+    const session = await open();
+    try {
+      // Without its script the worker fails to start, and the app runs everything on the page's thread.
+      if (where === 'page') await session.page.route('**/worker.js', (route) => route.abort());
+      await session.page.goto(session.url);
+      await session.page.getByTestId('question-text').waitFor();
+      runs[where] = await typeDuringMillionRun(session.page);
+      const expected = where === 'page' ? ['Failed to load resource: net::ERR_FAILED'] : [];
+      assert.deepEqual(session.errors.filter((e) => !expected.includes(e)), [], 'no console errors');
+    } finally {
+      await session.close();
+    }
+  }
+  // Recorded, not asserted: timings depend on the machine.
+  for (const [where, r] of Object.entries(runs)) {
+    console.log(`keypress → next frame at 10^6 samples, runs on the ${where}: Ctrl+Enter ${r.enter} ms, typing during a run ${r.typed} ms`);
+  }
+  assert.ok(runs.worker.evaluating, 'the page says it is evaluating while the worker works');
+  assert.equal(runs.worker.score, runs.page.score, 'the worker and the page thread give the same score');
 });

@@ -7,6 +7,7 @@ pub mod plot;
 pub mod share;
 pub mod state;
 pub mod storage;
+pub mod worker;
 
 pub use app::App;
 
@@ -17,4 +18,17 @@ pub fn bench_run(source: &str, n: usize, seed: u64) -> f64 {
     let options = fermi_eval::Options { samples: n, seed };
     let run = state::run(source, fermi_syntax::Dialect::Squiggle, &options);
     run.log_samples().map_or(f64::NAN, |s| s.median().exp())
+}
+
+/// The worker's entry (`www/worker.js`): one run exactly as `state::run` does it on the page, as plain JS values
+/// (see `worker::encode`).
+#[wasm_bindgen::prelude::wasm_bindgen]
+pub fn worker_run(source: &str, fermi: bool, n: usize, seed: u64) -> wasm_bindgen::JsValue {
+    let dialect = if fermi {
+        fermi_syntax::Dialect::Fermi
+    } else {
+        fermi_syntax::Dialect::Squiggle
+    };
+    let options = fermi_eval::Options { samples: n, seed };
+    worker::encode(&state::run(source, dialect, &options))
 }

@@ -19,6 +19,16 @@ pub const DEBOUNCE: Duration = Duration::from_millis(250);
 /// The settings' sample-count range.
 pub const UI_MIN_SAMPLES: usize = 1_000;
 pub const UI_MAX_SAMPLES: usize = 1_000_000;
+/// From this many samples a run goes to the worker: at 10⁶ one run takes the page's thread for ~150 ms.
+pub const WORKER_MIN_SAMPLES: usize = 100_000;
+
+/// What one run is of: the program as evaluated, its dialect, sample count and seed.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RunRequest {
+    pub source: String,
+    pub dialect: Dialect,
+    pub options: Options,
+}
 
 /// Shared result that compares by identity: a new run is always a change, and no sample vector is compared.
 #[derive(Debug)]
@@ -99,6 +109,8 @@ pub struct AppState {
     pub seed: RwSignal<u64>,
     pub submitted: RwSignal<bool>,
     pub run: Memo<Shared<Run>>,
+    /// True while the worker computes the current request; `run` still holds the previous run meanwhile.
+    pub evaluating: Memo<bool>,
     pub truth: Memo<Option<Result<FittedTruth, String>>>,
     pub scored: Memo<Option<Shared<Scored>>>,
     pub drafts: RwSignal<BTreeMap<String, Draft>>,
@@ -127,12 +139,47 @@ impl AppState {
         let samples = RwSignal::new(n.clamp(UI_MIN_SAMPLES, UI_MAX_SAMPLES));
         let seed = RwSignal::new(s);
         let submitted = RwSignal::new(false);
-        let run = Memo::new(move |_| {
-            let options = Options {
+        let request = Memo::new(move |_| RunRequest {
+            source: evaluated.get(),
+            dialect: dialect.get(),
+            options: Options {
                 samples: samples.get(),
                 seed: seed.get(),
-            };
-            Shared::new(run(&evaluated.get(), dialect.get(), &options))
+            },
+        });
+        let background = Background::start();
+        // Whether the current request belongs to the worker; if the worker fails, every run is on the page again.
+        let in_worker = Memo::new(move |_| {
+            background.alive.get()
+                && request.with(|r| {
+                    r.options.samples >= WORKER_MIN_SAMPLES && !r.source.trim().is_empty()
+                })
+        });
+        let run = Memo::new(move |previous: Option<&Shared<Run>>| {
+            if !in_worker.get() {
+                return request.with(|r| Shared::new(run(&r.source, r.dialect, &r.options)));
+            }
+            let done = background.done.with(|d| {
+                d.as_ref()
+                    .filter(|(of, _)| request.with(|r| r == of))
+                    .map(|(_, run)| run.clone())
+            });
+            done.or_else(|| previous.cloned())
+                .unwrap_or_else(|| Shared::new(Run::default()))
+        });
+        let evaluating = Memo::new(move |_| {
+            in_worker.get()
+                && background
+                    .done
+                    .with(|d| d.as_ref().is_none_or(|(of, _)| request.with(|r| r != of)))
+        });
+        // Each new request for the worker supersedes the one before: only the latest id's result is taken.
+        Effect::new(move |_| {
+            // Read first and always: read only behind `in_worker`, a changed request did not rerun this effect.
+            let request = request.get();
+            if in_worker.get() {
+                background.send(request);
+            }
         });
         // The truth is fitted only once the user submits: before that it is neither computed nor shown.
         let truth = Memo::new(move |_| {
@@ -163,6 +210,7 @@ impl AppState {
             seed,
             submitted,
             run,
+            evaluating,
             truth,
             scored,
             drafts: RwSignal::new(saved.drafts),
@@ -204,10 +252,27 @@ impl AppState {
         });
     }
 
-    /// Submit: reveals the truth and records the answer in the history.
+    /// Submit: reveals the truth and records the answer in the history (once the worker's run is in, if it is
+    /// still evaluating).
     pub fn submit(&self) {
         self.run_now();
         self.submitted.set(true);
+        if self.evaluating.get_untracked() {
+            let state = *self;
+            // Runs once, when the run being waited for has arrived (or a newer edit took its place).
+            Effect::new(move |recorded: Option<bool>| {
+                if recorded == Some(true) || state.evaluating.get() {
+                    return recorded.unwrap_or(false);
+                }
+                state.record();
+                true
+            });
+        } else {
+            self.record();
+        }
+    }
+
+    fn record(&self) {
         let (Some(q), Some(scored)) = (self.question.get_untracked(), self.scored.get_untracked())
         else {
             return;
@@ -284,6 +349,57 @@ impl AppState {
             seed: self.seed.get(),
             dialect: self.dialect.get(),
         }
+    }
+}
+
+/// The worker side of runs: the latest request sent, and the latest result taken.
+#[derive(Clone, Copy)]
+struct Background {
+    worker: StoredValue<Option<crate::worker::Worker>, LocalStorage>,
+    /// False without a worker, or once it has failed.
+    alive: RwSignal<bool>,
+    latest: StoredValue<(u64, Option<RunRequest>)>,
+    done: RwSignal<Option<(RunRequest, Shared<Run>)>>,
+}
+
+impl Background {
+    fn start() -> Background {
+        let alive = RwSignal::new(false);
+        let latest = StoredValue::new((0, None::<RunRequest>));
+        let done = RwSignal::new(None::<(RunRequest, Shared<Run>)>);
+        let worker = crate::worker::Worker::spawn(move |id, value| {
+            if id < 0.0 {
+                leptos::logging::warn!("the evaluation worker failed; runs stay on the page");
+                alive.set(false);
+                return;
+            }
+            let (latest_id, request) = latest.get_value();
+            // A result for an older request is stale: a newer one is on its way.
+            let (true, Some(request)) = (id == latest_id as f64, request) else {
+                return;
+            };
+            match crate::worker::decode(&value) {
+                Some(run) => done.set(Some((request, Shared::new(run)))),
+                None => alive.set(false),
+            }
+        });
+        alive.set(worker.is_some());
+        Background {
+            worker: StoredValue::new_local(worker),
+            alive,
+            latest,
+            done,
+        }
+    }
+
+    fn send(&self, request: RunRequest) {
+        let id = self.latest.get_value().0 + 1;
+        self.worker.with_value(|w| {
+            if let Some(w) = w {
+                w.post(id, &request.source, request.dialect, &request.options);
+            }
+        });
+        self.latest.set_value((id, Some(request)));
     }
 }
 

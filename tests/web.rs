@@ -92,3 +92,50 @@ async fn typing_an_estimate_scores_and_draws() {
         "diagnostics show line:col: {diagnostics}"
     );
 }
+
+/// A run handed over by the worker is the run the page would compute: diagnostics, sorted ln samples with their
+/// derived statistics, and the density, bit for bit.
+#[wasm_bindgen_test]
+fn a_run_crosses_from_the_worker_unchanged() {
+    use fermi_syntax::Dialect;
+    use playground::state::run;
+    use playground::worker::{decode, encode};
+    let options = fermi_eval::Options {
+        samples: 20_000,
+        seed: 7,
+    };
+    let cases = [
+        (
+            "coal = to(80e9, 120e9)\nyield = to(100, 250)\ncoal / yield / 357022e6",
+            Dialect::Squiggle,
+        ),
+        ("10 1000", Dialect::Fermi),
+        ("to(1,", Dialect::Squiggle),
+        ("normal(0, 1)", Dialect::Squiggle),
+        ("unused = 3\nto(1, 10)", Dialect::Squiggle),
+        ("", Dialect::Squiggle),
+    ];
+    for (source, dialect) in cases {
+        let direct = run(source, dialect, &options);
+        let crossed = decode(&encode(&direct)).expect(source);
+        assert_eq!(crossed.diagnostics, direct.diagnostics, "{source}");
+        assert_eq!(crossed.series, direct.series, "{source}");
+        match (&crossed.samples, &direct.samples) {
+            (Some(Ok(a)), Some(Ok(b))) => {
+                let bits = |s: &fermi_score::LogSamples| {
+                    s.sorted().iter().map(|x| x.to_bits()).collect::<Vec<_>>()
+                };
+                assert_eq!(bits(a), bits(b), "{source}");
+                let stats = |s: &fermi_score::LogSamples| {
+                    [s.mean(), s.sd(), s.half_mean_distance()].map(f64::to_bits)
+                };
+                assert_eq!(stats(a), stats(b), "{source}");
+            }
+            (a, b) => assert_eq!(
+                a.as_ref().map(|r| r.as_ref().err()),
+                b.as_ref().map(|r| r.as_ref().err()),
+                "{source}"
+            ),
+        }
+    }
+}

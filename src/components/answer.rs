@@ -19,6 +19,20 @@ pub fn Answer() -> impl IntoView {
     };
     let pressed = move |mode: Mode| move || (state.mode.get() == mode).to_string();
     let can_submit = move || state.run.get().log_samples().is_some();
+    let note = move || {
+        if let Some(why) = (!can_submit()).then(|| submit_blocked(&state)).flatten() {
+            return view! { <span class="submit-why" data-testid="submit-why">{why}</span> }
+                .into_any();
+        }
+        view! {
+            <span class="muted">{move || if state.submitted.get() {
+                "Submitted: edits now rescore at once."
+            } else {
+                "The truth stays hidden until you submit."
+            }}</span>
+        }
+        .into_any()
+    };
     view! {
         <section class="panel answer" id="answer" aria-label="Your answer">
             <div class="tabs" role="group" aria-label="How to answer">
@@ -44,13 +58,27 @@ pub fn Answer() -> impl IntoView {
                 >
                     "Submit and reveal the truth"
                 </button>
-                <span class="muted">{move || if state.submitted.get() {
-                    "Submitted: edits now rescore at once."
-                } else {
-                    "The truth stays hidden until you submit."
-                }}</span>
+                {note}
             </div>
         </section>
+    }
+}
+
+/// Why Submit is disabled, in words; `None` while there is simply nothing new yet to say.
+fn submit_blocked(state: &AppState) -> Option<&'static str> {
+    let typing = state.source.with(|s| state.evaluated.with(|e| s != e));
+    if typing || state.evaluating.get() {
+        return Some("Waiting for the run to finish…");
+    }
+    let run = state.run.get();
+    if run.diagnostics.iter().any(|d| d.is_error()) {
+        return Some("Fix the errors listed above to submit.");
+    }
+    match (&run.samples, state.mode.get()) {
+        (Some(Err(_)), _) => Some("The samples can't be scored (see above)."),
+        (Some(Ok(_)), _) => None,
+        (None, Mode::Quick) => Some("Enter a low and a high number to submit."),
+        (None, Mode::Program) => Some("Write a program to submit."),
     }
 }
 
@@ -189,9 +217,16 @@ fn Editor() -> impl IntoView {
 #[component]
 fn EstimateSummary() -> impl IntoView {
     let state = expect_context::<AppState>();
-    let pending = move || state.source.with(|s| state.evaluated.with(|e| s != e));
+    let typing = move || state.source.with(|s| state.evaluated.with(|e| s != e));
+    let pending = move || typing() || state.evaluating.get();
     let busy = move || {
-        pending().then(|| view! { <p class="muted pending" role="status">"Updating after you pause typing… (Ctrl/Cmd-Enter runs now)"</p> })
+        if typing() {
+            return Some(view! { <p class="muted pending" role="status">"Updating after you pause typing… (Ctrl/Cmd-Enter runs now)"</p> }.into_any());
+        }
+        state.evaluating.get().then(|| {
+            let n = state.samples.get();
+            view! { <p class="muted pending evaluating" role="status" data-testid="evaluating">{format!("Evaluating {} samples…", readable(n as f64))}</p> }.into_any()
+        })
     };
     let summary = move || {
         let run = state.run.get();

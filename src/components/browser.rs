@@ -84,7 +84,11 @@ pub fn QuestionBrowser() -> impl IntoView {
         let n = state
             .packs
             .with(|p| p.iter().map(|p| p.questions.len()).sum::<usize>());
-        format!("{n} questions in {} pack(s)", state.packs.with(Vec::len))
+        format!(
+            "{} in {}",
+            super::count(n, "question"),
+            super::count(state.packs.with(Vec::len), "pack")
+        )
     };
     view! {
         <section class="panel browser" id="questions" aria-label="Questions">
@@ -227,8 +231,8 @@ fn load_files(files: &[(String, Result<String, String>)]) -> (Vec<Pack>, Outcome
             }
             Err(problems) => {
                 outcome.problems.push(format!(
-                    "The pack was not loaded: {} problem(s).",
-                    problems.len()
+                    "The pack was not loaded: {}.",
+                    super::count(problems.len(), "problem")
                 ));
                 outcome
                     .problems

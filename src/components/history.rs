@@ -36,7 +36,10 @@ pub fn History() -> impl IntoView {
                         state
                             .history
                             .update(|h| added = storage::merge_history(h, entries));
-                        state.notify(format!("{name}: {added} answer(s) added to the history."));
+                        state.notify(format!(
+                            "{name}: {} added to the history.",
+                            super::count(added, "answer")
+                        ));
                     }
                     Err(why) => state.notify(format!("{name}: {why}")),
                 }
@@ -46,7 +49,7 @@ pub fn History() -> impl IntoView {
     view! {
         <section class="panel history" aria-label="History">
             <h2>"History"</h2>
-            <p class="muted">{move || format!("{} answer(s)", state.history.with(Vec::len))}</p>
+            <p class="muted">{move || super::count(state.history.with(Vec::len), "answer")}</p>
             <ul class="history-list" data-testid="history">{rows}</ul>
             <div class="row">
                 <button

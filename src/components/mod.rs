@@ -24,3 +24,8 @@ pub use settings::SettingsPanel;
 pub fn readable(x: f64) -> String {
     fermi_syntax::format_readable(x)
 }
+
+/// A count with its noun in the right number: "1 pack", "2 packs".
+pub fn count(n: usize, noun: &str) -> String {
+    format!("{n} {noun}{}", if n == 1 { "" } else { "s" })
+}

@@ -1,0 +1,171 @@
+//! Large runs go to a module Web Worker (`www/worker.js`) so typing never waits for them. The worker loads this
+//! same wasm module and calls [`worker_run`](crate::worker_run), i.e. `state::run`; the run crosses as plain JS
+//! values (the sorted ln samples as a transferred `Float64Array`), so the page gets the very same numbers.
+
+use fermi_score::{LogSamples, Side};
+use fermi_syntax::{Diagnostic, Severity, Span};
+use js_sys::{Array, Float64Array, Object, Reflect};
+use wasm_bindgen::prelude::*;
+
+use crate::plot::Series;
+use crate::state::Run;
+
+#[wasm_bindgen(inline_js = r#"
+export function spawn_worker(on_result) {
+  // Trunk names its output files by hash; the page's own preload links say where they are.
+  const glue = document.querySelector('link[rel="modulepreload"][href$=".js"]');
+  const wasm = document.querySelector('link[rel="preload"][type="application/wasm"]');
+  if (typeof Worker === 'undefined' || !glue || !wasm) return null;
+  try {
+    const worker = new Worker(new URL('worker.js', document.baseURI), { type: 'module' });
+    worker.onmessage = (e) => on_result(e.data.id, e.data.run);
+    worker.onerror = (e) => { e.preventDefault(); on_result(-1, null); };
+    worker.postMessage({ glue: glue.href, wasm: wasm.href });
+    return worker;
+  } catch (_) {
+    return null;
+  }
+}
+export function post_run(worker, id, source, fermi, samples, seed) {
+  worker.postMessage({ id, source, fermi, samples, seed });
+}
+"#)]
+extern "C" {
+    fn spawn_worker(on_result: &Closure<dyn FnMut(f64, JsValue)>) -> JsValue;
+    fn post_run(worker: &JsValue, id: f64, source: &str, fermi: bool, samples: usize, seed: u64);
+}
+
+/// The page's handle on its worker.
+#[derive(Clone)]
+pub struct Worker(JsValue);
+
+impl Worker {
+    /// Starts the worker; `None` where there is none to start (no Worker support, or a page not built by Trunk,
+    /// such as the wasm tests). `on_result` gets a request id and its run; id −1 (with no run) says the worker
+    /// failed and runs must stay on the page.
+    pub fn spawn(on_result: impl FnMut(f64, JsValue) + 'static) -> Option<Worker> {
+        let closure = Closure::<dyn FnMut(f64, JsValue)>::new(on_result);
+        let worker = spawn_worker(&closure);
+        if worker.is_null() {
+            return None;
+        }
+        // The worker lives as long as the page, and so does its callback.
+        closure.forget();
+        Some(Worker(worker))
+    }
+
+    pub fn post(
+        &self,
+        id: u64,
+        source: &str,
+        dialect: fermi_syntax::Dialect,
+        options: &fermi_eval::Options,
+    ) {
+        let fermi = dialect == fermi_syntax::Dialect::Fermi;
+        post_run(
+            &self.0,
+            id as f64,
+            source,
+            fermi,
+            options.samples,
+            options.seed,
+        );
+    }
+}
+
+fn set(target: &Object, key: &str, value: impl Into<JsValue>) {
+    // Setting a property on a plain object cannot fail.
+    let _ = Reflect::set(target, &key.into(), &value.into());
+}
+
+fn get(source: &JsValue, key: &str) -> JsValue {
+    Reflect::get(source, &key.into()).unwrap_or(JsValue::UNDEFINED)
+}
+
+/// A run as plain JS values: `diagnostics` (an array of objects), then either `ln` (the sorted ln samples) or
+/// `problem`, and `series` when there is a density.
+pub fn encode(run: &Run) -> JsValue {
+    let out = Object::new();
+    let diagnostics: Array = run
+        .diagnostics
+        .iter()
+        .map(|d| {
+            let o = Object::new();
+            set(&o, "error", d.is_error());
+            set(&o, "start", d.span.start);
+            set(&o, "end", d.span.end);
+            set(&o, "message", d.message.as_str());
+            if let Some(hint) = &d.hint {
+                set(&o, "hint", hint.as_str());
+            }
+            JsValue::from(o)
+        })
+        .collect();
+    set(&out, "diagnostics", diagnostics);
+    match &run.samples {
+        Some(Ok(s)) => set(&out, "ln", Float64Array::from(s.sorted())),
+        Some(Err(problem)) => set(&out, "problem", problem.as_str()),
+        None => {}
+    }
+    if let Some(s) = &run.series {
+        let o = Object::new();
+        set(&o, "ln_x", Float64Array::from(s.ln_x.as_slice()));
+        set(&o, "density", Float64Array::from(s.density.as_slice()));
+        set(&o, "p5", s.p5);
+        set(&o, "median", s.median);
+        set(&o, "p95", s.p95);
+        set(&out, "series", o);
+    }
+    out.into()
+}
+
+/// The inverse of [`encode`]; `None` for anything else.
+pub fn decode(value: &JsValue) -> Option<Run> {
+    let number = |v: &JsValue, key: &str| get(v, key).as_f64();
+    let diagnostics = get(value, "diagnostics")
+        .dyn_into::<Array>()
+        .ok()?
+        .iter()
+        .map(|d| {
+            Some(Diagnostic {
+                severity: if get(&d, "error").as_bool()? {
+                    Severity::Error
+                } else {
+                    Severity::Warning
+                },
+                span: Span {
+                    start: number(&d, "start")? as u32,
+                    end: number(&d, "end")? as u32,
+                },
+                message: get(&d, "message").as_string()?,
+                hint: get(&d, "hint").as_string(),
+            })
+        })
+        .collect::<Option<Vec<_>>>()?;
+    let ln = get(value, "ln");
+    let samples = if ln.is_undefined() {
+        get(value, "problem").as_string().map(Err)
+    } else {
+        // The sorted values give back the same mean, spread and pair sums: `LogSamples` derives them alike.
+        let ln = ln.dyn_into::<Float64Array>().ok()?.to_vec();
+        Some(LogSamples::from_ln_values(ln, Side::Forecast).map_err(|e| e.to_string()))
+    };
+    let series = get(value, "series");
+    let series = if series.is_undefined() {
+        None
+    } else {
+        let array = |key: &str| Some(get(&series, key).dyn_into::<Float64Array>().ok()?.to_vec());
+        Some(Series {
+            ln_x: array("ln_x")?,
+            density: array("density")?,
+            p5: number(&series, "p5")?,
+            median: number(&series, "median")?,
+            p95: number(&series, "p95")?,
+        })
+    };
+    Some(Run {
+        diagnostics,
+        samples,
+        series,
+    })
+}
