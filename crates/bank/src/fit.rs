@@ -26,7 +26,7 @@ fn fnv1a(bytes: &[u8]) -> u64 {
 }
 
 /// The truth a forecast is scored against, in linear units of the question.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub enum FittedTruth {
     /// ln of the truth is normal(mu, sigma): fitted to a program's p5/p95, or moment-matched to a log range.
     Lognormal {

@@ -3,7 +3,7 @@
 
 use core::f64::consts::{FRAC_1_SQRT_2, SQRT_2};
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::cramer::cramer_shifted;
 use crate::samples::LogSamples;
@@ -12,7 +12,7 @@ use crate::sum::Sum;
 use crate::truth::LogTruth;
 
 /// Option A of the spec: `D = location + shape`, both ≥ 0, where `shape = D(F − b*, G)` at the best shift b*.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 pub struct ShiftBreakdown {
     pub total: f64,
     /// b*, the shift (nats, F minus G) that minimises the score.
@@ -269,7 +269,7 @@ pub fn cramer_normal(mu1: f64, sigma1: f64, mu2: f64, sigma2: f64) -> f64 {
 
 /// Option B of the spec (a teaching aid, not robust): moment-fitted normals, `normal_total = location +
 /// spread`, `residual = total − normal_total` (either sign).
-#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 pub struct NormalBreakdown {
     pub total: f64,
     /// Difference of the means of the ln values.
@@ -295,7 +295,7 @@ pub fn normal_breakdown(f: &LogSamples, g: &LogTruth, total: f64) -> NormalBreak
 }
 
 /// How much sampling alone moves the score and its breakdown, so that a display can grey out what is noise.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 pub struct Noise {
     /// Expected Cramér-log of a perfect forecast drawn with the user's n: `(1/n + 1/m)·½E|Y−Y'|`, with m = ∞
     /// for an analytic or point truth (a point truth's floor is 0) and `½E|Y−Y'|` estimated by `U_Y/2` for a

@@ -2,7 +2,7 @@
 
 use core::f64::consts::LN_10;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::breakdown::{NormalBreakdown, ShiftBreakdown, normal_breakdown, shift_breakdown};
 use crate::cramer::{cramer, unbiased_from, w1};
@@ -15,7 +15,7 @@ use crate::samples::LogSamples;
 use crate::truth::{LogTruth, Truth, Z95};
 
 /// Location and spread of one side on the log axis (nats).
-#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 pub struct Summary {
     pub mean: f64,
     /// ddof 0.
@@ -61,7 +61,7 @@ impl Summary {
 
 /// Signed bias (F minus G) and sharpness.
 #[allow(non_snake_case)]
-#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 pub struct Diagnostics {
     pub bias_mean_nats: f64,
     pub bias_median_nats: f64,
@@ -77,7 +77,7 @@ pub struct Diagnostics {
 
 /// Every output of the spec (`None` = undefined, JSON `null`). Field names are the vector keys.
 #[allow(non_snake_case)]
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Report {
     pub cramer_log: f64,
     pub cramer_log_unbiased: Option<f64>,

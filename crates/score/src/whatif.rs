@@ -1,6 +1,6 @@
 //! Rescoring a changed forecast, for the UI's "what if" buttons and for FermiBench-comparable figures.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::cramer::{cramer, cramer_shifted};
 use crate::error::{ScoreError, Side};
@@ -8,7 +8,7 @@ use crate::samples::LogSamples;
 use crate::truth::LogTruth;
 
 /// Cramér-log of three variants of the forecast (log axis, about its own median).
-#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 pub struct WhatIf {
     /// Slid so that its median is the truth's median.
     pub recentred: f64,
