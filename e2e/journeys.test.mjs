@@ -261,33 +261,43 @@ test('phone width, dark theme: the answer and the scored overlay fit 390 px', as
  * Returns the delays (ms) from those keypresses (their event time) to just after the next frame, whether
  * "Evaluating…" showed, and the score of the final program.
  */
+/** Keypress → next frame (ms) for a Ctrl+Enter that starts a run and for a key typed while the next run works. */
+async function keyLatencies(page, factor) {
+  const input = page.getByTestId('estimate-input');
+  await page.evaluate(() => { window.keyLatencies = []; });
+  const idle = () => page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'), null, { timeout: 60000 });
+  await input.fill(`${PROGRAM} * ${factor}`);
+  await input.press('Control+Enter');
+  await idle();
+  await input.fill(`${PROGRAM} * ${factor + 1}`);
+  await page.waitForTimeout(260); // the run starts 250 ms after the last edit
+  await page.keyboard.type('0');
+  await page.waitForFunction(() => window.keyLatencies.length === 3);
+  assert.equal(await input.inputValue(), `${PROGRAM} * ${factor + 1}0`, 'the typed character is in the editor');
+  // The typed program's own run is in once nothing is pending any more.
+  await idle();
+  const [, enter, typed] = await page.evaluate(() => window.keyLatencies.map(Math.round));
+  return { enter, typed };
+}
+
 async function typeDuringMillionRun(page) {
   await page.getByTestId('sample-count').fill('1000000');
   await page.getByTestId('sample-count').blur();
   await programMode(page, PROGRAM);
   const summary = (sel) => /1000000 samples/.test(document.querySelector(sel)?.textContent);
   await page.waitForFunction(summary, id('estimate-summary'), { timeout: 60000 });
-  const input = page.getByTestId('estimate-input');
   await page.evaluate(() => {
-    window.keyLatencies = [];
     document.querySelector('[data-testid="estimate-input"]').addEventListener('keydown', (e) => {
       requestAnimationFrame(() => setTimeout(() => window.keyLatencies.push(performance.now() - e.timeStamp)));
     });
   });
-  const idle = () => page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'), null, { timeout: 60000 });
   const evaluating = page.getByTestId('evaluating').waitFor({ timeout: 5000 }).then(() => true, () => false);
-  await input.fill(`${PROGRAM} * 2`);
-  await input.press('Control+Enter');
-  await idle();
-  await input.fill(`${PROGRAM} * 3`);
-  await page.waitForTimeout(260); // the run starts 250 ms after the last edit
-  await page.keyboard.type('0');
-  await page.waitForFunction(() => window.keyLatencies.length === 3);
-  assert.equal(await input.inputValue(), `${PROGRAM} * 30`, 'the typed character is in the editor');
-  // The typed program's own run is in once nothing is pending any more.
-  await idle();
-  const [, enter, typed] = await page.evaluate(() => window.keyLatencies.map(Math.round));
-  return { enter, typed, evaluating: await evaluating, score: await scoreAfterSubmit(page) };
+  const before = await keyLatencies(page, 2);
+  const score = await scoreAfterSubmit(page);
+  // After Submit every run is also scored: on the worker, that too stays off the page's thread.
+  const after = await keyLatencies(page, 4);
+  const rescored = parseFloat(await page.getByTestId('score-cramer').textContent());
+  return { before, after, evaluating: await evaluating, score, rescored };
 }
 
 test('a million samples run in a worker: typing during a run stays live, and the numbers equal the page-thread run', async () => {
@@ -308,8 +318,13 @@ test('a million samples run in a worker: typing during a run stays live, and the
   }
   // Recorded, not asserted: timings depend on the machine.
   for (const [where, r] of Object.entries(runs)) {
-    console.log(`keypress → next frame at 10^6 samples, runs on the ${where}: Ctrl+Enter ${r.enter} ms, typing during a run ${r.typed} ms`);
+    for (const phase of ['before', 'after']) {
+      const { enter, typed } = r[phase];
+      console.log(`keypress → next frame at 10^6 samples, ${phase} Submit, runs on the ${where}: Ctrl+Enter ${enter} ms, typing during a run ${typed} ms`);
+    }
   }
   assert.ok(runs.worker.evaluating, 'the page says it is evaluating while the worker works');
   assert.equal(runs.worker.score, runs.page.score, 'the worker and the page thread give the same score');
+  assert.equal(runs.worker.rescored, runs.page.rescored, 'and the same score after an edit');
+  assert.notEqual(runs.worker.rescored, runs.worker.score, 'the edit was scored');
 });

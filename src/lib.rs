@@ -20,15 +20,41 @@ pub fn bench_run(source: &str, n: usize, seed: u64) -> f64 {
     run.log_samples().map_or(f64::NAN, |s| s.median().exp())
 }
 
-/// The worker's entry (`www/worker.js`): one run exactly as `state::run` does it on the page, as plain JS values
-/// (see `worker::encode`).
+/// The worker's entry (`www/worker.js`): one run exactly as `state::run` does it on the page and, given a truth
+/// (a `FittedTruth` as JSON), its score as `state::score` does it, as plain JS values (see `worker::encode`).
+/// The last run is kept, so that a request differing only in its truth (Submit) is scored without sampling again.
 #[wasm_bindgen::prelude::wasm_bindgen]
-pub fn worker_run(source: &str, fermi: bool, n: usize, seed: u64) -> wasm_bindgen::JsValue {
+pub fn worker_run(
+    source: String,
+    fermi: bool,
+    n: usize,
+    seed: u64,
+    truth: Option<String>,
+) -> wasm_bindgen::JsValue {
+    thread_local! {
+        static LAST: std::cell::RefCell<Option<(state::RunRequest, state::Run)>> =
+            const { std::cell::RefCell::new(None) };
+    }
     let dialect = if fermi {
         fermi_syntax::Dialect::Fermi
     } else {
         fermi_syntax::Dialect::Squiggle
     };
-    let options = fermi_eval::Options { samples: n, seed };
-    worker::encode(&state::run(source, dialect, &options))
+    let request = state::RunRequest {
+        source,
+        dialect,
+        options: fermi_eval::Options { samples: n, seed },
+    };
+    let truth = truth.and_then(|t| serde_json::from_str(&t).ok());
+    LAST.with_borrow_mut(|last| {
+        if last.as_ref().is_some_and(|(of, _)| *of != request) {
+            *last = None;
+        }
+        let (_, run) = last.get_or_insert_with(|| {
+            let run = state::run(&request.source, request.dialect, &request.options);
+            (request, run)
+        });
+        let scored = truth.and_then(|t| state::score(run.log_samples()?, t));
+        worker::encode(run, scored.as_ref())
+    })
 }

@@ -82,7 +82,7 @@ impl Run {
 }
 
 /// Everything revealed by Submit.
-#[derive(Debug)]
+#[derive(Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Scored {
     pub truth: FittedTruth,
     pub report: Report,
@@ -147,40 +147,6 @@ impl AppState {
                 seed: seed.get(),
             },
         });
-        let background = Background::start();
-        // Whether the current request belongs to the worker; if the worker fails, every run is on the page again.
-        let in_worker = Memo::new(move |_| {
-            background.alive.get()
-                && request.with(|r| {
-                    r.options.samples >= WORKER_MIN_SAMPLES && !r.source.trim().is_empty()
-                })
-        });
-        let run = Memo::new(move |previous: Option<&Shared<Run>>| {
-            if !in_worker.get() {
-                return request.with(|r| Shared::new(run(&r.source, r.dialect, &r.options)));
-            }
-            let done = background.done.with(|d| {
-                d.as_ref()
-                    .filter(|(of, _)| request.with(|r| r == of))
-                    .map(|(_, run)| run.clone())
-            });
-            done.or_else(|| previous.cloned())
-                .unwrap_or_else(|| Shared::new(Run::default()))
-        });
-        let evaluating = Memo::new(move |_| {
-            in_worker.get()
-                && background
-                    .done
-                    .with(|d| d.as_ref().is_none_or(|(of, _)| request.with(|r| r != of)))
-        });
-        // Each new request for the worker supersedes the one before: only the latest id's result is taken.
-        Effect::new(move |_| {
-            // Read first and always: read only behind `in_worker`, a changed request did not rerun this effect.
-            let request = request.get();
-            if in_worker.get() {
-                background.send(request);
-            }
-        });
         // The truth is fitted only once the user submits: before that it is neither computed nor shown.
         let truth = Memo::new(move |_| {
             if !submitted.get() {
@@ -189,11 +155,59 @@ impl AppState {
             let q = question.get()?;
             Some(fermi_bank::fit_truth(&q).map_err(|p| p.to_string()))
         });
+        let truth_to_score = Memo::new(move |_| truth.get().and_then(Result::ok));
+        let background = Background::start();
+        // Whether the current request belongs to the worker; if the worker fails, every run is on the page again.
+        let in_worker = Memo::new(move |_| {
+            background.alive.get()
+                && request.with(|r| {
+                    r.options.samples >= WORKER_MIN_SAMPLES && !r.source.trim().is_empty()
+                })
+        });
+        let job = Memo::new(move |_| Job {
+            run: request.get(),
+            truth: truth_to_score.get(),
+        });
+        let run = Memo::new(move |previous: Option<&Shared<Run>>| {
+            if !in_worker.get() {
+                return request.with(|r| Shared::new(run(&r.source, r.dialect, &r.options)));
+            }
+            let done = background.done.with(|d| {
+                d.as_ref()
+                    .filter(|done| request.with(|r| *r == done.of.run))
+                    .map(|done| done.run.clone())
+            });
+            done.or_else(|| previous.cloned())
+                .unwrap_or_else(|| Shared::new(Run::default()))
+        });
+        let evaluating = Memo::new(move |_| {
+            in_worker.get()
+                && background
+                    .done
+                    .with(|d| d.as_ref().is_none_or(|done| job.with(|j| *j != done.of)))
+        });
+        // Each new job for the worker supersedes the one before: only the latest id's result is taken.
+        Effect::new(move |_| {
+            // Read first and always: read only behind `in_worker`, a changed job did not rerun this effect.
+            let job = job.get();
+            if in_worker.get() {
+                background.send(job);
+            }
+        });
+        // The score shown always belongs to the run shown: the worker's, once it has scored that very run
+        // against this truth (until then, none), else the page's own.
         let scored = Memo::new(move |_| {
-            let Some(Ok(truth)) = truth.get() else {
-                return None;
-            };
+            let truth = truth_to_score.get()?;
             let run = run.get();
+            if in_worker.get() {
+                let done = background.done.get()?;
+                if done.run != run || done.of.truth != Some(truth) {
+                    return None;
+                }
+                if let Some(scored) = done.scored {
+                    return Some(scored);
+                }
+            }
             score(run.log_samples()?, truth).map(Shared::new)
         });
         AppState {
@@ -352,34 +366,53 @@ impl AppState {
     }
 }
 
-/// The worker side of runs: the latest request sent, and the latest result taken.
+/// What the worker is asked for: a run, and its score once the truth is revealed.
+#[derive(Clone, Debug, PartialEq)]
+struct Job {
+    run: RunRequest,
+    truth: Option<FittedTruth>,
+}
+
+/// The worker's answer to a job. `scored` is `None` before Submit, and when the score had no JSON form.
+#[derive(Clone, Debug)]
+struct Done {
+    of: Job,
+    run: Shared<Run>,
+    scored: Option<Shared<Scored>>,
+}
+
+/// The worker side of runs: the latest job sent, and the latest result taken.
 #[derive(Clone, Copy)]
 struct Background {
     worker: StoredValue<Option<crate::worker::Worker>, LocalStorage>,
     /// False without a worker, or once it has failed.
     alive: RwSignal<bool>,
-    latest: StoredValue<(u64, Option<RunRequest>)>,
-    done: RwSignal<Option<(RunRequest, Shared<Run>)>>,
+    latest: StoredValue<(u64, Option<Job>)>,
+    done: RwSignal<Option<Done>>,
 }
 
 impl Background {
     fn start() -> Background {
         let alive = RwSignal::new(false);
-        let latest = StoredValue::new((0, None::<RunRequest>));
-        let done = RwSignal::new(None::<(RunRequest, Shared<Run>)>);
+        let latest = StoredValue::new((0, None::<Job>));
+        let done = RwSignal::new(None::<Done>);
         let worker = crate::worker::Worker::spawn(move |id, value| {
             if id < 0.0 {
                 leptos::logging::warn!("the evaluation worker failed; runs stay on the page");
                 alive.set(false);
                 return;
             }
-            let (latest_id, request) = latest.get_value();
-            // A result for an older request is stale: a newer one is on its way.
-            let (true, Some(request)) = (id == latest_id as f64, request) else {
+            let (latest_id, job) = latest.get_value();
+            // A result for an older job is stale: a newer one is on its way.
+            let (true, Some(of)) = (id == latest_id as f64, job) else {
                 return;
             };
             match crate::worker::decode(&value) {
-                Some(run) => done.set(Some((request, Shared::new(run)))),
+                Some((run, scored)) => done.set(Some(Done {
+                    of,
+                    run: Shared::new(run),
+                    scored: scored.map(Shared::new),
+                })),
                 None => alive.set(false),
             }
         });
@@ -392,14 +425,14 @@ impl Background {
         }
     }
 
-    fn send(&self, request: RunRequest) {
+    fn send(&self, job: Job) {
         let id = self.latest.get_value().0 + 1;
         self.worker.with_value(|w| {
             if let Some(w) = w {
-                w.post(id, &request.source, request.dialect, &request.options);
+                w.post(id, &job.run, job.truth);
             }
         });
-        self.latest.set_value((id, Some(request)));
+        self.latest.set_value((id, Some(job)));
     }
 }
 

@@ -1,14 +1,17 @@
 //! Large runs go to a module Web Worker (`www/worker.js`) so typing never waits for them. The worker loads this
-//! same wasm module and calls [`worker_run`](crate::worker_run), i.e. `state::run`; the run crosses as plain JS
-//! values (the sorted ln samples as a transferred `Float64Array`), so the page gets the very same numbers.
+//! same wasm module and calls [`worker_run`](crate::worker_run), i.e. `state::run` and, once the truth is
+//! revealed, `state::score`; the run crosses as plain JS values (the sorted ln samples as a transferred
+//! `Float64Array`) and the score as JSON (exact: serde_json round-trips doubles), so the page gets the very same
+//! numbers.
 
+use fermi_bank::FittedTruth;
 use fermi_score::{LogSamples, Side};
 use fermi_syntax::{Diagnostic, Severity, Span};
 use js_sys::{Array, Float64Array, Object, Reflect};
 use wasm_bindgen::prelude::*;
 
 use crate::plot::Series;
-use crate::state::Run;
+use crate::state::{Run, RunRequest, Scored};
 
 #[wasm_bindgen(inline_js = r#"
 export function spawn_worker(on_result) {
@@ -26,13 +29,21 @@ export function spawn_worker(on_result) {
     return null;
   }
 }
-export function post_run(worker, id, source, fermi, samples, seed) {
-  worker.postMessage({ id, source, fermi, samples, seed });
+export function post_run(worker, id, source, fermi, samples, seed, truth) {
+  worker.postMessage({ id, source, fermi, samples, seed, truth });
 }
 "#)]
 extern "C" {
     fn spawn_worker(on_result: &Closure<dyn FnMut(f64, JsValue)>) -> JsValue;
-    fn post_run(worker: &JsValue, id: f64, source: &str, fermi: bool, samples: usize, seed: u64);
+    fn post_run(
+        worker: &JsValue,
+        id: f64,
+        source: &str,
+        fermi: bool,
+        samples: usize,
+        seed: u64,
+        truth: Option<String>,
+    );
 }
 
 /// The page's handle on its worker.
@@ -54,21 +65,16 @@ impl Worker {
         Some(Worker(worker))
     }
 
-    pub fn post(
-        &self,
-        id: u64,
-        source: &str,
-        dialect: fermi_syntax::Dialect,
-        options: &fermi_eval::Options,
-    ) {
-        let fermi = dialect == fermi_syntax::Dialect::Fermi;
+    /// Asks for a run, and for its score when `truth` is given.
+    pub fn post(&self, id: u64, request: &RunRequest, truth: Option<FittedTruth>) {
         post_run(
             &self.0,
             id as f64,
-            source,
-            fermi,
-            options.samples,
-            options.seed,
+            &request.source,
+            request.dialect == fermi_syntax::Dialect::Fermi,
+            request.options.samples,
+            request.options.seed,
+            truth.and_then(|t| serde_json::to_string(&t).ok()),
         );
     }
 }
@@ -83,8 +89,8 @@ fn get(source: &JsValue, key: &str) -> JsValue {
 }
 
 /// A run as plain JS values: `diagnostics` (an array of objects), then either `ln` (the sorted ln samples) or
-/// `problem`, and `series` when there is a density.
-pub fn encode(run: &Run) -> JsValue {
+/// `problem`, `series` when there is a density, and `scored` (JSON) when it was scored.
+pub fn encode(run: &Run, scored: Option<&Scored>) -> JsValue {
     let out = Object::new();
     let diagnostics: Array = run
         .diagnostics
@@ -116,11 +122,15 @@ pub fn encode(run: &Run) -> JsValue {
         set(&o, "p95", s.p95);
         set(&out, "series", o);
     }
+    // A score with a non-finite number has no JSON form: the page then scores the run itself.
+    if let Some(json) = scored.and_then(|s| serde_json::to_string(s).ok()) {
+        set(&out, "scored", json);
+    }
     out.into()
 }
 
 /// The inverse of [`encode`]; `None` for anything else.
-pub fn decode(value: &JsValue) -> Option<Run> {
+pub fn decode(value: &JsValue) -> Option<(Run, Option<Scored>)> {
     let number = |v: &JsValue, key: &str| get(v, key).as_f64();
     let diagnostics = get(value, "diagnostics")
         .dyn_into::<Array>()
@@ -163,9 +173,13 @@ pub fn decode(value: &JsValue) -> Option<Run> {
             p95: number(&series, "p95")?,
         })
     };
-    Some(Run {
+    let scored = get(value, "scored")
+        .as_string()
+        .and_then(|json| serde_json::from_str(&json).ok());
+    let run = Run {
         diagnostics,
         samples,
         series,
-    })
+    };
+    Some((run, scored))
 }

@@ -94,11 +94,12 @@ async fn typing_an_estimate_scores_and_draws() {
 }
 
 /// A run handed over by the worker is the run the page would compute: diagnostics, sorted ln samples with their
-/// derived statistics, and the density, bit for bit.
+/// derived statistics, and the density, bit for bit; and so is its score against either kind of truth.
 #[wasm_bindgen_test]
 fn a_run_crosses_from_the_worker_unchanged() {
+    use fermi_bank::FittedTruth;
     use fermi_syntax::Dialect;
-    use playground::state::run;
+    use playground::state::{run, score};
     use playground::worker::{decode, encode};
     let options = fermi_eval::Options {
         samples: 20_000,
@@ -115,9 +116,22 @@ fn a_run_crosses_from_the_worker_unchanged() {
         ("unused = 3\nto(1, 10)", Dialect::Squiggle),
         ("", Dialect::Squiggle),
     ];
+    let truths = [
+        FittedTruth::Lognormal {
+            mu: -6.4,
+            sigma: 0.3,
+        },
+        FittedTruth::Point(1e4),
+    ];
     for (source, dialect) in cases {
         let direct = run(source, dialect, &options);
-        let crossed = decode(&encode(&direct)).expect(source);
+        let (crossed, no_score) = decode(&encode(&direct, None)).expect(source);
+        assert_eq!(no_score, None, "{source}");
+        for truth in truths {
+            let scored = direct.log_samples().and_then(|s| score(s, truth));
+            let (_, scored_crossed) = decode(&encode(&direct, scored.as_ref())).expect(source);
+            assert_eq!(scored_crossed, scored, "{source} against {truth:?}");
+        }
         assert_eq!(crossed.diagnostics, direct.diagnostics, "{source}");
         assert_eq!(crossed.series, direct.series, "{source}");
         match (&crossed.samples, &direct.samples) {
@@ -138,4 +152,18 @@ fn a_run_crosses_from_the_worker_unchanged() {
             ),
         }
     }
+    // A score holding a non-finite number (a median 10^600 times the truth's) has no JSON form: it does not
+    // cross, and the page scores such a run itself.
+    let huge = run("to(1e299, 1e300)", Dialect::Squiggle, &options);
+    let scored = huge
+        .log_samples()
+        .and_then(|s| score(s, FittedTruth::Point(1e-300)));
+    let factor = scored
+        .as_ref()
+        .map(|s| s.report.diagnostics.bias_median_factor);
+    assert_eq!(factor, Some(f64::INFINITY));
+    assert_eq!(
+        decode(&encode(&huge, scored.as_ref())).expect("run").1,
+        None
+    );
 }

@@ -1,6 +1,6 @@
-// Runs the page's large evaluations off its thread (see src/worker.rs). The first message gives the URLs of the
-// app's own wasm-bindgen module and wasm file; each later one is a run request. Requests that queue up while a run
-// is busy collapse to the latest: the page ignores any other result anyway.
+// Runs the page's large evaluations, and after Submit their scoring, off its thread (see src/worker.rs). The first
+// message gives the URLs of the app's own wasm-bindgen module and wasm file; each later one is a run request.
+// Requests that queue up while a run is busy collapse to the latest: the page ignores any other result anyway.
 let ready;
 let next = null;
 
@@ -23,8 +23,8 @@ self.onmessage = (e) => {
 };
 
 function run(glue) {
-  const { id, source, fermi, samples, seed } = next;
+  const { id, source, fermi, samples, seed, truth } = next;
   next = null;
-  const result = glue.worker_run(source, fermi, samples, seed);
+  const result = glue.worker_run(source, fermi, samples, seed, truth);
   self.postMessage({ id, run: result }, result.ln ? [result.ln.buffer] : []);
 }
