@@ -11,7 +11,8 @@ use common::Normals;
 
 use fermi_score::{
     LogSamples, LogTruth, NormalFit, Report, Truth, best_shift, coverage90, cramer, crps_log,
-    fp_score, kl_normal, log_score, noise, shift_breakdown, w1, what_if, winkler90_expected,
+    feedback, fp_score, kl_normal, log_score, noise, shift_breakdown, w1, what_if,
+    winkler90_expected,
 };
 
 fn main() {
@@ -77,6 +78,23 @@ fn inputs(case: Case) -> (LogSamples, LogTruth) {
 fn prepare_forecast(bencher: divan::Bencher, n: usize) {
     let linear = forecast_linear(n);
     bencher.bench(|| LogSamples::new(divan::black_box(linear)));
+}
+
+/// What the app does on every edit after a submit (`src/state.rs` `score`), the forecast already prepared.
+#[divan::bench(args = [
+    Case::Lognormal(100_000),
+    Case::Point(100_000),
+    Case::Lognormal(1_000_000),
+    Case::Point(1_000_000),
+], sample_count = 20)]
+fn app_score_sequence(bencher: divan::Bencher, case: Case) {
+    let (f, g) = inputs(case);
+    bencher.bench(|| {
+        let (f, g) = (divan::black_box(&f), divan::black_box(&g));
+        let report = Report::new(f, g);
+        let noise = noise(f, g, &report.breakdown_shift);
+        (feedback(&report, &noise), what_if(f, g))
+    });
 }
 
 #[divan::bench(args = CASES, sample_count = 20)]

@@ -1,13 +1,13 @@
 //! Where a Cramér-log score comes from: the shift breakdown (location + shape), the normal-fit teaching aid,
 //! and how much of either sampling noise alone would produce.
 
-use core::f64::consts::{FRAC_1_SQRT_2, SQRT_2};
+use core::f64::consts::SQRT_2;
 
 use serde::{Deserialize, Serialize};
 
 use crate::cramer::cramer_shifted;
 use crate::samples::LogSamples;
-use crate::special::{A, FRAC_1_SQRT_PI, erf};
+use crate::special::{A, FRAC_1_SQRT_PI, NormalWalk};
 use crate::sum::Sum;
 use crate::truth::LogTruth;
 
@@ -209,21 +209,20 @@ fn normal_shift(x: &[f64], mu: f64, sigma: f64) -> (f64, Option<f64>) {
 /// O(Δ³/σ²), below rounding).
 fn erf_root(x: &[f64], mu: f64, sigma: f64, start: f64) -> (f64, Option<f64>) {
     const SETTLED: f64 = 1e-7;
-    let scale = FRAC_1_SQRT_2 / sigma;
     let n = x.len() as f64;
     let (mut lo, mut hi) = (x[0] - mu, x[x.len() - 1] - mu);
     let mut b = start.clamp(lo, hi);
     // Newton needs a handful of passes; 200 halvings shrink any bracket far below any σ that matters, and the
     // cap keeps a degenerate σ (all erf saturated) from costing thousands of passes.
     for _ in 0..200 {
-        // With u = z/√2: h = Σ erf(u), gaussians = Σ e^(−u²) = √(2π)·Σ φ(z), distances = Σ A(z).
-        let (mut h, mut gaussians, mut distances) = (0.0, 0.0, Sum::default());
+        // h = Σ erf(z/√2) = Σ (2Φ(z) − 1), densities = Σ φ(z), distances = Σ A(z).
+        let mut walk = NormalWalk::new();
+        let (mut h, mut densities, mut distances) = (0.0, 0.0, Sum::default());
         for &xi in x {
-            let u = (xi - b - mu) * scale;
-            let (e, gaussian) = (erf(u), libm::exp(-u * u));
-            h += e;
-            gaussians += gaussian;
-            distances.add(2.0 * FRAC_1_SQRT_PI * FRAC_1_SQRT_2 * gaussian + SQRT_2 * u * e);
+            let at = walk.at((xi - b - mu) / sigma);
+            h += 2.0 * at.cdf - 1.0;
+            densities += at.density;
+            distances.add(at.a);
         }
         let mean_distance = sigma * distances.value() / n;
         if h > 0.0 {
@@ -233,12 +232,12 @@ fn erf_root(x: &[f64], mu: f64, sigma: f64, start: f64) -> (f64, Option<f64>) {
         } else {
             return (b, Some(mean_distance));
         }
-        // h'(b) = −(2/√π)·scale·gaussians; d/db mean σA = −h/n; d²/db² mean σA = (2/(σ√(2π)))·gaussians/n.
-        let step = h / (2.0 * FRAC_1_SQRT_PI * scale * gaussians);
+        // h'(b) = −(2/σ)·densities; d/db mean σA = −h/n; d²/db² mean σA = 2·densities/(σn).
+        let step = h * sigma / (2.0 * densities);
         let newton = b + step;
         if newton > lo && newton < hi {
             if step.abs() <= SETTLED * sigma {
-                let curvature = 2.0 * FRAC_1_SQRT_PI * FRAC_1_SQRT_2 * gaussians / (sigma * n);
+                let curvature = 2.0 * densities / (sigma * n);
                 return (
                     newton,
                     Some(mean_distance - h / n * step + 0.5 * curvature * step * step),

@@ -1,14 +1,14 @@
 //! Cramér-log and W1-log: the merged sorted walk, the closed forms against a normal, and the unbiased variant.
 
 use crate::samples::LogSamples;
-use crate::special::{A, FRAC_1_SQRT_PI, Phi, Phi_inv, Psi, phi};
+use crate::special::{FRAC_1_SQRT_PI, NormalAt, NormalWalk, Phi_inv, Psi};
 use crate::sum::Sum;
 use crate::truth::LogTruth;
 
-/// `∫(F−G)²` and `∫|F−G|` of two empirical distributions, F's values shifted down by `shift`. Walks the merged
-/// sorted values; on each gap the height is `(i·m − j·n)/(n·m)` with integer numerators, so every term is ≥ 0 and
-/// nothing cancels.
-pub(crate) fn merged_walk(x: &[f64], shift: f64, y: &[f64]) -> (f64, f64) {
+/// `∫(F−G)²` and `∫|F−G|` of two empirical distributions, F's values mapped by the non-decreasing `map` (a
+/// shift or a scaling, so that no moved copy of F is needed). Walks the merged sorted values; on each gap the
+/// height is `(i·m − j·n)/(n·m)` with integer numerators, so every term is ≥ 0 and nothing cancels.
+pub(crate) fn merged_walk(x: &[f64], map: impl Fn(f64) -> f64, y: &[f64]) -> (f64, f64) {
     let (n, m) = (x.len(), y.len());
     if n == 0 || m == 0 {
         return (0.0, 0.0);
@@ -19,8 +19,8 @@ pub(crate) fn merged_walk(x: &[f64], shift: f64, y: &[f64]) -> (f64, f64) {
     // All terms are ≥ 0, so a plain sum keeps full relative accuracy.
     let (mut squares, mut absolutes) = (0.0, 0.0);
     while i < n || j < m {
-        let take_x = j == m || (i < n && x[i] - shift <= y[j]);
-        let z = if take_x { x[i] - shift } else { y[j] };
+        let take_x = j == m || (i < n && map(x[i]) <= y[j]);
+        let z = if take_x { map(x[i]) } else { y[j] };
         if i + j > 0 && z > previous {
             let height = (i as i64 * m as i64 - j as i64 * n as i64) as f64 / nm;
             let width = z - previous;
@@ -39,17 +39,29 @@ pub(crate) fn merged_walk(x: &[f64], shift: f64, y: &[f64]) -> (f64, f64) {
 
 /// `D(F − shift, G)` for any truth.
 pub(crate) fn cramer_shifted(f: &LogSamples, shift: f64, g: &LogTruth) -> f64 {
+    cramer_mapped(f, |x| x - shift, 1.0, g)
+}
+
+/// `D(map(F), G)` for a non-decreasing `map` that multiplies every distance by `stretch` (1 for a shift, k for
+/// `m + k·(x − m)`), so that F's own pair sum serves the mapped forecast too and no copy of F is made.
+pub(crate) fn cramer_mapped(
+    f: &LogSamples,
+    map: impl Fn(f64) -> f64,
+    stretch: f64,
+    g: &LogTruth,
+) -> f64 {
     match g {
-        LogTruth::Samples(y) => merged_walk(f.sorted(), shift, y.sorted()).0,
-        LogTruth::Point(point) => merged_walk(f.sorted(), shift, &[*point]).0,
+        LogTruth::Samples(y) => merged_walk(f.sorted(), map, y.sorted()).0,
+        LogTruth::Point(point) => merged_walk(f.sorted(), map, &[*point]).0,
         LogTruth::Normal { mu, sigma } => {
-            let expected_distance: Sum = f
+            let mut walk = NormalWalk::new();
+            let distances: Sum = f
                 .sorted()
                 .iter()
-                .map(|x| sigma * A((x - shift - mu) / sigma))
+                .map(|&x| walk.at((map(x) - mu) / sigma).a)
                 .collect();
-            let d = expected_distance.value() / f.len() as f64
-                - f.half_mean_distance()
+            let d = sigma * distances.value() / f.len() as f64
+                - stretch * f.half_mean_distance()
                 - sigma * FRAC_1_SQRT_PI;
             // The exact value is > 0; rounding must not show a negative distance.
             d.max(0.0)
@@ -81,8 +93,8 @@ pub(crate) fn unbiased_from(d: f64, f: &LogSamples, g: &LogTruth) -> Option<f64>
 /// W1-log `∫|F − G| dx` on the log axis, in nats.
 pub fn w1(f: &LogSamples, g: &LogTruth) -> f64 {
     match g {
-        LogTruth::Samples(y) => merged_walk(f.sorted(), 0.0, y.sorted()).1,
-        LogTruth::Point(point) => merged_walk(f.sorted(), 0.0, &[*point]).1,
+        LogTruth::Samples(y) => merged_walk(f.sorted(), |x| x, y.sorted()).1,
+        LogTruth::Point(point) => merged_walk(f.sorted(), |x| x, &[*point]).1,
         LogTruth::Normal { mu, sigma } => w1_normal(f.sorted(), *mu, *sigma),
     }
 }
@@ -91,10 +103,11 @@ pub fn w1(f: &LogSamples, g: &LogTruth) -> f64 {
 /// split where `Φ` crosses `c`. `Φ` and `Ψ` are evaluated once per sample.
 fn w1_normal(x: &[f64], mu: f64, sigma: f64) -> f64 {
     let n = x.len();
-    let at = |v: f64| {
+    let mut walk = NormalWalk::new();
+    let mut at = |v: f64| {
         let z = (v - mu) / sigma;
-        let cdf = Phi(z);
-        (z, cdf, z * cdf + phi(z))
+        let NormalAt { cdf, density, .. } = walk.at(z);
+        (z, cdf, z * cdf + density)
     };
     let mut total = Sum::default();
     let (z_first, mut cdf_a, mut psi_a) = at(x[0]);

@@ -13,7 +13,7 @@ const WINKLER_PENALTY: f64 = 20.0;
 
 /// CRPS of F at the truth's median (log axis): rewards collapsing onto a point.
 pub fn crps_log(f: &LogSamples, g: &LogTruth) -> f64 {
-    merged_walk(f.sorted(), 0.0, &[g.median()]).0
+    merged_walk(f.sorted(), |x| x, &[g.median()]).0
 }
 
 /// The fair CRPS (Ferro 2014): `crps − U_X/(2n)`; `None` for a single sample.

@@ -52,6 +52,92 @@ pub fn Psi(z: f64) -> f64 {
     z * Phi(z) + phi(z)
 }
 
+/// `Φ(z)`, `φ(z)` and `A(z)` at one point.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct NormalAt {
+    pub cdf: f64,
+    pub density: f64,
+    pub a: f64,
+}
+
+/// Number of Taylor terms of `φ(z₀ + t)/φ(z₀)` kept by [`NormalWalk`].
+const TERMS: usize = 9;
+
+/// `Φ`, `φ` and `A` along a walk over nearby points, such as sorted samples: exact ([`Phi`], [`phi`]) at an
+/// anchor, then Taylor polynomials about it while `|t| = |z − z₀|` stays within `1/(32(|z₀| + 3))`. There
+/// `φ(z₀ + t) = φ(z₀)·Σ e_k t^k` with `e_k = (−1)^k He_k(z₀)/k!`, `|e_k t^k| ≤ 32^−k/k!`, so the terms from
+/// the 9th on are below 1e-19 relative; `Φ` and `A` are its first and second integrals. Dense sorted samples
+/// mostly fall within an anchor's reach, where a point costs a few dozen flops instead of an erfc and an exp.
+pub(crate) struct NormalWalk {
+    anchor: NormalAt,
+    z: f64,
+    reach: f64,
+    /// `A'(z₀) = erf(z₀/√2) = 2Φ(z₀) − 1`.
+    slope: f64,
+    /// `e_k` for `φ`, `e_k/(k+1)` for `Φ`, `2e_k/((k+1)(k+2))` for `A`, each times `φ(z₀)`.
+    density_terms: [f64; TERMS],
+    cdf_terms: [f64; TERMS],
+    a_terms: [f64; TERMS],
+}
+
+impl NormalWalk {
+    pub fn new() -> NormalWalk {
+        let nothing = NormalAt {
+            cdf: f64::NAN,
+            density: f64::NAN,
+            a: f64::NAN,
+        };
+        NormalWalk {
+            anchor: nothing,
+            z: f64::NAN,
+            reach: f64::NAN,
+            slope: f64::NAN,
+            density_terms: [0.0; TERMS],
+            cdf_terms: [0.0; TERMS],
+            a_terms: [0.0; TERMS],
+        }
+    }
+
+    #[inline]
+    pub fn at(&mut self, z: f64) -> NormalAt {
+        let t = z - self.z;
+        // False for NaN: the first point, and infinite z, become anchors.
+        if t.abs() <= self.reach {
+            let horner = |terms: &[f64; TERMS]| terms.iter().rev().fold(0.0, |acc, c| acc * t + c);
+            NormalAt {
+                cdf: self.anchor.cdf + t * horner(&self.cdf_terms),
+                density: horner(&self.density_terms),
+                a: self.anchor.a + t * (self.slope + t * horner(&self.a_terms)),
+            }
+        } else {
+            self.move_anchor(z);
+            self.anchor
+        }
+    }
+
+    #[cold]
+    fn move_anchor(&mut self, z: f64) {
+        let (cdf, density) = (Phi(z), phi(z));
+        let slope = 2.0 * cdf - 1.0;
+        self.anchor = NormalAt {
+            cdf,
+            density,
+            a: 2.0 * density + z * slope,
+        };
+        (self.z, self.slope) = (z, slope);
+        self.reach = 1.0 / (32.0 * (z.abs() + 3.0));
+        // He_{k+1} = z·He_k − k·He_{k−1} becomes e_{k+1} = −(z·e_k + e_{k−1})/(k + 1).
+        let (mut previous, mut e) = (0.0, density);
+        for k in 0..TERMS {
+            let (k1, k2) = ((k + 1) as f64, (k + 2) as f64);
+            self.density_terms[k] = e;
+            self.cdf_terms[k] = e / k1;
+            self.a_terms[k] = 2.0 * e / (k1 * k2);
+            (previous, e) = (e, -(z * e + previous) / k1);
+        }
+    }
+}
+
 /// Standard normal quantile: Wichura's AS241 (PPND16, about 1e-16 relative) followed by one Halley step on
 /// the lower-tail side, where `Φ` is computed with full relative accuracy. `p` outside (0, 1) gives ±∞ at the
 /// ends and NaN beyond them.
@@ -280,6 +366,43 @@ mod tests {
                 "phi({z}) = {:e}",
                 phi(z)
             );
+        }
+    }
+
+    /// Walks up and down with steps from far below to above the reach: every value stays as close to the direct
+    /// functions as those are to the truth (the worst seen: cdf 8e-16, density 1e-15, A 4e-16).
+    #[test]
+    fn walk_matches_the_direct_functions() {
+        let steps = [1e-9, 1e-5, 3e-4, 1e-3, 2.5e-3, 4e-3, 7e-3, 0.011];
+        let (mut worst, mut polynomial_points) = ([0.0f64; 3], 0);
+        for direction in [1.0, -1.0] {
+            let mut walk = NormalWalk::new();
+            // Down to Φ(−37) ≈ 6e-301; below, subnormals have fewer digits.
+            let mut z: f64 = -37.0 * direction;
+            for i in 0..40_000 {
+                let step = if i % 997 == 0 {
+                    0.3
+                } else {
+                    steps[(i * 5 + i / 3) % steps.len()]
+                };
+                z += direction * step;
+                if z.abs() > 37.0 {
+                    break;
+                }
+                let got = walk.at(z);
+                polynomial_points += usize::from(walk.z != z);
+                let a = A(z);
+                for (k, (got, want)) in [(got.cdf, Phi(z)), (got.density, phi(z)), (got.a, a)]
+                    .into_iter()
+                    .enumerate()
+                {
+                    worst[k] = worst[k].max(relative_error(got, want));
+                }
+            }
+        }
+        assert!(polynomial_points > 20_000, "{polynomial_points}");
+        for (name, worst) in ["cdf", "density", "A"].into_iter().zip(worst) {
+            assert!(worst <= 1.5e-15, "{name}: {worst:e}");
         }
     }
 

@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::cramer::{cramer, cramer_shifted};
+use crate::cramer::{cramer_mapped, cramer_shifted};
 use crate::error::{ScoreError, Side};
 use crate::samples::LogSamples;
 use crate::truth::LogTruth;
@@ -20,14 +20,7 @@ pub struct WhatIf {
 
 pub fn what_if(f: &LogSamples, g: &LogTruth) -> WhatIf {
     let median = f.median();
-    let scaled = |factor: f64| {
-        let x = f
-            .sorted()
-            .iter()
-            .map(|x| median + factor * (x - median))
-            .collect();
-        cramer(&LogSamples::from_ln(x), g)
-    };
+    let scaled = |factor: f64| cramer_mapped(f, |x| median + factor * (x - median), factor, g);
     WhatIf {
         recentred: cramer_shifted(f, median - g.median(), g),
         wider: scaled(2.0),
