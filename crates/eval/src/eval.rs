@@ -6,6 +6,7 @@ use std::rc::Rc;
 
 use fermi_syntax::{BinOp, Diagnostic, Expr, ExprKind, Func, Program, Span};
 
+use crate::arith::{self, CHUNK, Operand, Pure, Unary};
 use crate::fuse::{self, Binding, Fused, LogNormal};
 use crate::rng::{self, Sampler};
 use crate::{MAX_LIVE_SAMPLE_VALUES, MAX_SAMPLE_OPERATIONS, Options};
@@ -17,7 +18,7 @@ pub const Z95: f64 = 1.6448536269514722;
 pub(crate) const WIDE_RANGE_RATIO: f64 = 1e6;
 
 #[derive(Clone)]
-enum Value {
+pub(crate) enum Value {
     Scalar(f64),
     Samples(Rc<Vec<f64>>),
 }
@@ -41,25 +42,43 @@ impl Value {
     fn is_scalar(&self) -> bool {
         matches!(self, Value::Scalar(_))
     }
-}
 
-fn map(a: &Value, f: impl Fn(f64) -> f64) -> Value {
-    match a {
-        Value::Scalar(x) => Value::Scalar(f(*x)),
-        Value::Samples(v) => Value::Samples(Rc::new(v.iter().map(|&x| f(x)).collect())),
+    fn operand(&self) -> Operand<'_> {
+        match self {
+            Value::Scalar(x) => Operand::Number(*x),
+            Value::Samples(v) => Operand::Slice(v),
+        }
     }
 }
 
-fn zip(a: &Value, b: &Value, f: impl Fn(f64, f64) -> f64) -> Value {
-    let out = match (a, b) {
-        (Value::Scalar(x), Value::Scalar(y)) => return Value::Scalar(f(*x, *y)),
-        (Value::Samples(xs), Value::Scalar(y)) => xs.iter().map(|&x| f(x, *y)).collect(),
-        (Value::Scalar(x), Value::Samples(ys)) => ys.iter().map(|&y| f(*x, y)).collect(),
-        (Value::Samples(xs), Value::Samples(ys)) => {
-            xs.iter().zip(ys.iter()).map(|(&x, &y)| f(x, y)).collect()
+/// `op(a)`, and whether every result is finite.
+fn unary_value(op: Unary, a: &Value) -> (Value, bool) {
+    match a {
+        Value::Scalar(x) => {
+            let r = arith::unary(op, *x);
+            (Value::Scalar(r), r.is_finite())
         }
-    };
-    Value::Samples(Rc::new(out))
+        Value::Samples(xs) => {
+            let mut out = vec![0.0; xs.len()];
+            let finite = arith::unary_into(op, &mut out, Some(a.operand()));
+            (Value::Samples(Rc::new(out)), finite)
+        }
+    }
+}
+
+/// `a op b`, and whether every result is finite.
+fn binary_value(op: BinOp, a: &Value, b: &Value) -> (Value, bool) {
+    match (a, b) {
+        (Value::Scalar(x), Value::Scalar(y)) => {
+            let r = arith::binary(op, *x, *y);
+            (Value::Scalar(r), r.is_finite())
+        }
+        (Value::Samples(v), _) | (_, Value::Samples(v)) => {
+            let mut out = vec![0.0; v.len()];
+            let finite = arith::binary_into(op, &mut out, Some(a.operand()), b.operand());
+            (Value::Samples(Rc::new(out)), finite)
+        }
+    }
 }
 
 /// A number for a message: six significant digits.
@@ -118,6 +137,7 @@ pub fn run(
         warnings: Vec::new(),
         deferred: HashMap::new(),
         fused: HashMap::new(),
+        pure: HashSet::new(),
     };
     let used_once = fuse::used_once(program);
     for stmt in &program.statements {
@@ -137,8 +157,14 @@ pub fn run(
             }
             (whole, _) => fuse::keep(&stmt.value, whole, &mut ev.fused),
         }
+        let mut pure = std::mem::take(&mut ev.pure);
+        if ev.plan_pure(&stmt.value, &mut pure) == Some(true) {
+            pure.insert(&stmt.value as *const Expr);
+        }
+        ev.pure = pure;
         let value = ev.expr(&stmt.value).map_err(|d| vec![d])?;
         ev.fused.clear();
+        ev.pure.clear();
         match &stmt.target {
             Some(name) => {
                 ev.env.insert(name.text.as_str(), value);
@@ -217,6 +243,8 @@ struct Evaluator<'p> {
     deferred: HashMap<&'p str, Fused>,
     /// The current statement's fused products, by node address.
     fused: HashMap<*const Expr, Fused>,
+    /// The current statement's outermost arithmetic over variables' samples (see `arith::Pure`), by node address.
+    pure: HashSet<*const Expr>,
 }
 
 impl Evaluator<'_> {
@@ -228,16 +256,46 @@ impl Evaluator<'_> {
         }
     }
 
+    /// Whether `e` is arithmetic over numbers and assigned variables (`Some(true)` if some of them hold
+    /// samples). Records each such expression over samples that is an operation below one that is not.
+    fn plan_pure(&self, e: &Expr, roots: &mut HashSet<*const Expr>) -> Option<bool> {
+        let kids = e.children();
+        let pure: Vec<Option<bool>> = kids.iter().map(|k| self.plan_pure(k, roots)).collect();
+        let here = match &e.kind {
+            ExprKind::Number(_) => Some(false),
+            ExprKind::Var(name) => self.env.get(name.as_str()).map(|v| !v.is_scalar()),
+            ExprKind::Neg(_) | ExprKind::Call(..) | ExprKind::Binary(..) => pure
+                .iter()
+                .copied()
+                .try_fold(false, |any, k| Some(any | k?)),
+            _ => None,
+        };
+        if here.is_none() {
+            for (kid, _) in kids.iter().zip(&pure).filter(|(_, p)| **p == Some(true)) {
+                if !matches!(kid.kind, ExprKind::Var(_)) {
+                    roots.insert(*kid as *const Expr);
+                }
+            }
+        }
+        here
+    }
+
     fn warn_wide(&mut self, wide: Vec<(Span, f64, f64)>) {
         for (span, lo, hi) in wide {
             self.warnings.push(wide_range(lo, hi, span));
         }
     }
 
-    /// `n` samples of `exp(mu + sigma·Z)`.
+    /// `n` samples of `exp(mu + sigma·Z)`, a chunk at a time so that the normals are still in cache for `exp`.
     fn lognormal(&mut self, ln: LogNormal) -> Value {
-        let mut out: Vec<f64> = (0..self.n).map(|_| self.sampler.normal()).collect();
-        rng::exp_affine_in_place(&mut out, ln.mu, ln.sigma);
+        let mut out = Vec::with_capacity(self.n);
+        let mut chunk = [0.0; CHUNK];
+        while out.len() < self.n {
+            let chunk = &mut chunk[..CHUNK.min(self.n - out.len())];
+            self.sampler.fill_normal(chunk);
+            rng::exp_affine_in_place(chunk, ln.mu, ln.sigma);
+            out.extend_from_slice(chunk);
+        }
         Value::Samples(Rc::new(out))
     }
 
@@ -250,13 +308,18 @@ impl Evaluator<'_> {
             self.warn_wide(std::mem::take(&mut f.wide));
             return Ok(self.lognormal(f.lognormal()));
         }
+        if self.pure.contains(&(e as *const Expr))
+            && let Some(samples) = Pure::new(e, &self.env).and_then(|p| p.compute(self.n))
+        {
+            return Ok(Value::Samples(Rc::new(samples)));
+        }
         match &e.kind {
             ExprKind::Number(x) => Ok(Value::Scalar(*x)),
             ExprKind::Var(name) => self.env.get(name.as_str()).cloned().ok_or_else(|| {
                 Diagnostic::error(e.span, format!("`{name}` is not defined"))
                     .with_hint("assign it on an earlier line")
             }),
-            ExprKind::Neg(a) => Ok(map(&self.expr(a)?, |x| -x)),
+            ExprKind::Neg(a) => Ok(unary_value(Unary::Neg, &self.expr(a)?).0),
             ExprKind::Binary(op, a, b) => {
                 let a = self.expr(a)?;
                 let b = self.expr(b)?;
@@ -402,45 +465,41 @@ fn bad_to(lo: f64, hi: f64, at: String, span: Span) -> Diagnostic {
 }
 
 fn binary(op: BinOp, a: &Value, b: &Value, span: Span) -> Result<Value, Diagnostic> {
+    let (result, finite) = binary_value(op, a, b);
+    if finite {
+        return Ok(result);
+    }
     let vector = !(a.is_scalar() && b.is_scalar());
     let sample = |i: usize| (a.at(i), b.at(i));
-    let result = match op {
-        BinOp::Add => zip(a, b, |x, y| x + y),
-        BinOp::Sub => zip(a, b, |x, y| x - y),
-        BinOp::Mul => zip(a, b, |x, y| x * y),
-        BinOp::Div => {
-            if let Some(i) = b.find(|y| y == 0.0) {
-                let (x, _) = sample(i);
-                return Err(Diagnostic::error(
-                    span,
-                    format!("division by zero: {}{} / 0", where_(vector, i), show(x)),
-                )
-                .with_hint("the divisor must never be 0; check what it is made of"));
-            }
-            zip(a, b, |x, y| x / y)
-        }
-        BinOp::Pow => {
-            let result = zip(a, b, libm::pow);
-            let negative_base = |i: usize| {
-                let (x, y) = sample(i);
-                x < 0.0 && y.fract() != 0.0
-            };
-            if let Some(i) = result.find(f64::is_nan).filter(|&i| negative_base(i)) {
-                let (x, y) = sample(i);
-                return Err(Diagnostic::error(
-                    span,
-                    format!(
-                        "a negative number to a fractional power: {}({})^{}",
-                        where_(vector, i),
-                        show(x),
-                        show(y)
-                    ),
-                )
-                .with_hint("this has no real value; make sure the base stays positive"));
-            }
-            result
-        }
+    if op == BinOp::Div
+        && let Some(i) = b.find(|y| y == 0.0)
+    {
+        let (x, _) = sample(i);
+        return Err(Diagnostic::error(
+            span,
+            format!("division by zero: {}{} / 0", where_(vector, i), show(x)),
+        )
+        .with_hint("the divisor must never be 0; check what it is made of"));
+    }
+    let negative_base = |i: usize| {
+        let (x, y) = sample(i);
+        x < 0.0 && y.fract() != 0.0
     };
+    if op == BinOp::Pow
+        && let Some(i) = result.find(f64::is_nan).filter(|&i| negative_base(i))
+    {
+        let (x, y) = sample(i);
+        return Err(Diagnostic::error(
+            span,
+            format!(
+                "a negative number to a fractional power: {}({})^{}",
+                where_(vector, i),
+                show(x),
+                show(y)
+            ),
+        )
+        .with_hint("this has no real value; make sure the base stays positive"));
+    }
     if let Some(i) = result.find(|r| !r.is_finite()) {
         let (x, y) = sample(i);
         let hint = if op == BinOp::Pow && x == 0.0 {
@@ -462,6 +521,10 @@ fn binary(op: BinOp, a: &Value, b: &Value, span: Span) -> Result<Value, Diagnost
 }
 
 fn call(func: Func, a: &Value, span: Span) -> Result<Value, Diagnostic> {
+    let (result, finite) = unary_value(Unary::Call(func), a);
+    if finite {
+        return Ok(result);
+    }
     let vector = !a.is_scalar();
     if matches!(func, Func::Log | Func::Log10)
         && let Some(i) = a.find(|x| x <= 0.0)
@@ -477,11 +540,6 @@ fn call(func: Func, a: &Value, span: Span) -> Result<Value, Diagnostic> {
         )
         .with_hint("logarithms need positive arguments"));
     }
-    let result = match func {
-        Func::Log => map(a, libm::log),
-        Func::Log10 => map(a, libm::log10),
-        Func::Exp => map(a, libm::exp),
-    };
     if let Some(i) = result.find(|r| !r.is_finite()) {
         return Err(Diagnostic::error(
             span,

@@ -6,6 +6,7 @@
 //! independent lognormals is drawn as one, where it is evaluated, and a variable read once is drawn where it is
 //! read: see `fuse`), so the same program, seed and `n` give bit-identical samples everywhere.
 
+mod arith;
 mod chacha;
 mod eval;
 mod fuse;

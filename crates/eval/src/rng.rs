@@ -39,6 +39,17 @@ impl Ziggurat {
             Ziggurat { x, f }
         })
     }
+
+    /// The point that the 64-bit draw `bits` picks (layer from the low 8 bits, position in [-1, 1) from the high
+    /// 53), and whether it lies inside its layer's inner rectangle, where it is accepted at once.
+    #[inline(always)]
+    fn candidate(&self, bits: u64) -> (f64, bool) {
+        let layer = (bits & 0xff) as usize;
+        // Exact either way (below 2^53); the signed conversion is one instruction in wasm.
+        let u = ((bits >> 11) as i64) as f64 * (1.0 / (1u64 << 52) as f64) - 1.0;
+        let x = u * self.x[layer];
+        (x, x.abs() < self.x[layer + 1])
+    }
 }
 
 pub struct Sampler {
@@ -64,23 +75,59 @@ impl Sampler {
     /// multiply for 99% of samples. Its magnitude stays below 14 (the tail's `ln` of a 53-bit uniform).
     #[inline]
     pub fn normal(&mut self) -> f64 {
+        let bits = self.rng.next_u64();
+        self.normal_from(bits)
+    }
+
+    /// Fills `out` with the normals that calling `normal` once per element would give, in a loop over the
+    /// generator's buffered outputs that leaves the rare draws needing more than one output to `normal_from`.
+    pub fn fill_normal(&mut self, out: &mut [f64]) {
+        let zig = self.zig;
+        let mut filled = 0;
+        while filled < out.len() {
+            let words = self.rng.buffered();
+            let take = words.len().min(out.len() - filled);
+            let mut accepted = take;
+            for (k, (&bits, o)) in words[..take]
+                .iter()
+                .zip(&mut out[filled..filled + take])
+                .enumerate()
+            {
+                let (x, inside) = zig.candidate(bits);
+                if !inside {
+                    accepted = k;
+                    break;
+                }
+                *o = x;
+            }
+            self.rng.consume(accepted);
+            filled += accepted;
+            if accepted < take {
+                let bits = self.rng.next_u64();
+                out[filled] = self.normal_from(bits);
+                filled += 1;
+            }
+        }
+    }
+
+    /// The ziggurat draw that starts with the generator output `bits`.
+    #[inline]
+    fn normal_from(&mut self, mut bits: u64) -> f64 {
         let zig = self.zig;
         loop {
-            let bits = self.rng.next_u64();
-            let layer = (bits & 0xff) as usize;
-            // Uniform in [-1, 1) from the 53 high bits (the low 8 chose the layer).
-            let u = (bits >> 11) as f64 * (1.0 / (1u64 << 52) as f64) - 1.0;
-            let x = u * zig.x[layer];
-            if x.abs() < zig.x[layer + 1] {
+            let (x, inside) = zig.candidate(bits);
+            if inside {
                 return x;
             }
+            let layer = (bits & 0xff) as usize;
             if layer == 0 {
-                return self.normal_tail(u < 0.0);
+                return self.normal_tail(x < 0.0);
             }
             let f = zig.f[layer + 1] + (zig.f[layer] - zig.f[layer + 1]) * self.uniform();
             if f < libm::exp(-0.5 * x * x) {
                 return x;
             }
+            bits = self.rng.next_u64();
         }
     }
 

@@ -1,0 +1,207 @@
+//! Elementwise arithmetic on sample slices, and arithmetic expressions computed a chunk at a time.
+//!
+//! Every loop writes its results into a slice and reports whether they all came out finite, so the evaluator
+//! looks for a diagnostic only when something is wrong, instead of scanning every result.
+
+use std::collections::HashMap;
+
+use fermi_syntax::{BinOp, Expr, ExprKind, Func};
+
+use crate::eval::Value;
+
+/// Samples per step of a pass that works on cache-sized pieces.
+pub(crate) const CHUNK: usize = 512;
+
+/// Nesting of intermediate results a chunked computation may hold at once (each takes a `CHUNK` buffer).
+const MAX_SCRATCH: usize = 64;
+
+/// One input of an elementwise operation.
+#[derive(Clone, Copy)]
+pub(crate) enum Operand<'a> {
+    Number(f64),
+    Slice(&'a [f64]),
+}
+
+/// A one-input operation.
+#[derive(Clone, Copy)]
+pub(crate) enum Unary {
+    Neg,
+    Call(Func),
+}
+
+/// `dst[i] = x[i] op y[i]`, where `x` is `None` for the values already in `dst`. Whether every result is finite.
+pub(crate) fn binary_into(op: BinOp, dst: &mut [f64], x: Option<Operand>, y: Operand) -> bool {
+    match op {
+        BinOp::Add => zip_into(dst, x, y, |x, y| x + y),
+        BinOp::Sub => zip_into(dst, x, y, |x, y| x - y),
+        BinOp::Mul => zip_into(dst, x, y, |x, y| x * y),
+        BinOp::Div => zip_into(dst, x, y, |x, y| x / y),
+        BinOp::Pow => zip_into(dst, x, y, libm::pow),
+    }
+}
+
+/// `dst[i] = op(x[i])`, where `x` is `None` for the values already in `dst`. Whether every result is finite.
+pub(crate) fn unary_into(op: Unary, dst: &mut [f64], x: Option<Operand>) -> bool {
+    match op {
+        Unary::Neg => map_into(dst, x, |x| -x),
+        Unary::Call(Func::Log) => map_into(dst, x, libm::log),
+        Unary::Call(Func::Log10) => map_into(dst, x, libm::log10),
+        Unary::Call(Func::Exp) => map_into(dst, x, libm::exp),
+    }
+}
+
+/// `x op y` for two numbers.
+pub(crate) fn binary(op: BinOp, x: f64, y: f64) -> f64 {
+    let mut r = [0.0];
+    binary_into(op, &mut r, Some(Operand::Number(x)), Operand::Number(y));
+    r[0]
+}
+
+/// `op(x)` for a number.
+pub(crate) fn unary(op: Unary, x: f64) -> f64 {
+    let mut r = [0.0];
+    unary_into(op, &mut r, Some(Operand::Number(x)));
+    r[0]
+}
+
+#[inline(always)]
+fn zip_into(dst: &mut [f64], x: Option<Operand>, y: Operand, f: impl Fn(f64, f64) -> f64) -> bool {
+    let mut finite = true;
+    let mut put = |d: &mut f64, r: f64| {
+        *d = r;
+        finite &= r.is_finite();
+    };
+    match (x, y) {
+        (None, Operand::Number(b)) => dst.iter_mut().for_each(|d| put(d, f(*d, b))),
+        (None, Operand::Slice(ys)) => dst.iter_mut().zip(ys).for_each(|(d, &b)| put(d, f(*d, b))),
+        (Some(Operand::Number(a)), Operand::Number(b)) => {
+            let r = f(a, b);
+            dst.fill(r);
+            finite = r.is_finite();
+        }
+        (Some(Operand::Number(a)), Operand::Slice(ys)) => {
+            dst.iter_mut().zip(ys).for_each(|(d, &b)| put(d, f(a, b)))
+        }
+        (Some(Operand::Slice(xs)), Operand::Number(b)) => {
+            dst.iter_mut().zip(xs).for_each(|(d, &a)| put(d, f(a, b)))
+        }
+        (Some(Operand::Slice(xs)), Operand::Slice(ys)) => dst
+            .iter_mut()
+            .zip(xs.iter().zip(ys))
+            .for_each(|(d, (&a, &b))| put(d, f(a, b))),
+    }
+    finite
+}
+
+#[inline(always)]
+fn map_into(dst: &mut [f64], x: Option<Operand>, f: impl Fn(f64) -> f64) -> bool {
+    let mut finite = true;
+    let mut put = |d: &mut f64, r: f64| {
+        *d = r;
+        finite &= r.is_finite();
+    };
+    match x {
+        None => dst.iter_mut().for_each(|d| put(d, f(*d))),
+        Some(Operand::Number(a)) => {
+            let r = f(a);
+            dst.fill(r);
+            finite = r.is_finite();
+        }
+        Some(Operand::Slice(xs)) => dst.iter_mut().zip(xs).for_each(|(d, &a)| put(d, f(a))),
+    }
+    finite
+}
+
+/// An arithmetic expression over numbers and variables' samples. It draws nothing, so it can be computed a chunk
+/// at a time with every intermediate result in cache, into one output vector.
+pub(crate) enum Pure<'v> {
+    Number(f64),
+    Samples(&'v [f64]),
+    Unary(Unary, Box<Pure<'v>>),
+    Binary(BinOp, Box<Pure<'v>>, Box<Pure<'v>>),
+}
+
+impl<'v> Pure<'v> {
+    /// `e` as a pure expression, if it is one: numbers, assigned variables, `-`, `log`, `log10`, `exp` and the
+    /// binary operators.
+    pub fn new(e: &Expr, env: &'v HashMap<&str, Value>) -> Option<Pure<'v>> {
+        let sub = |e: &Expr| Pure::new(e, env).map(Box::new);
+        Some(match &e.kind {
+            ExprKind::Number(x) => Pure::Number(*x),
+            ExprKind::Var(name) => match env.get(name.as_str())? {
+                Value::Scalar(x) => Pure::Number(*x),
+                Value::Samples(v) => Pure::Samples(v),
+            },
+            ExprKind::Neg(a) => Pure::Unary(Unary::Neg, sub(a)?),
+            ExprKind::Call(func, a) => Pure::Unary(Unary::Call(*func), sub(a)?),
+            ExprKind::Binary(op, a, b) => Pure::Binary(*op, sub(a)?, sub(b)?),
+            _ => return None,
+        })
+    }
+
+    /// All `n` samples, or `None` if some intermediate or final value is not finite (the evaluator then goes one
+    /// operation at a time to find the diagnostic) or the expression nests too deeply for chunking.
+    pub fn compute(&self, n: usize) -> Option<Vec<f64>> {
+        let depth = self.scratch();
+        if depth > MAX_SCRATCH {
+            return None;
+        }
+        let mut out = vec![0.0; n];
+        let mut scratch = vec![0.0; depth * CHUNK];
+        let mut finite = true;
+        for (i, dst) in out.chunks_mut(CHUNK).enumerate() {
+            finite &= self.fill(i * CHUNK, dst, &mut scratch);
+        }
+        finite.then_some(out)
+    }
+
+    /// Chunk buffers `fill` needs: the left operand is computed in the destination, the right one in a buffer.
+    fn scratch(&self) -> usize {
+        match self {
+            Pure::Number(_) | Pure::Samples(_) => 0,
+            Pure::Unary(_, a) => a.scratch(),
+            Pure::Binary(_, a, b) => match b.leaf(0, 0) {
+                Some(_) => a.scratch(),
+                None => a.scratch().max(1 + b.scratch()),
+            },
+        }
+    }
+
+    /// A number or a slice of samples `at..at + len`, for an input.
+    fn leaf(&self, at: usize, len: usize) -> Option<Operand<'v>> {
+        match self {
+            Pure::Number(x) => Some(Operand::Number(*x)),
+            Pure::Samples(v) => Some(Operand::Slice(&v[at..at + len])),
+            _ => None,
+        }
+    }
+
+    /// Samples `at..at + dst.len()` into `dst`; whether they and every intermediate value are finite.
+    fn fill(&self, at: usize, dst: &mut [f64], scratch: &mut [f64]) -> bool {
+        let len = dst.len();
+        // An input is read where it is; an operation's value first goes to `dst`.
+        let operand = |e: &Pure<'v>, dst: &mut [f64], scratch: &mut [f64]| match e.leaf(at, len) {
+            Some(x) => (Some(x), true),
+            None => (None, e.fill(at, dst, scratch)),
+        };
+        match self {
+            Pure::Number(_) | Pure::Samples(_) => map_into(dst, self.leaf(at, len), |x| x),
+            Pure::Unary(op, a) => {
+                let (x, finite) = operand(a, dst, scratch);
+                unary_into(*op, dst, x) && finite
+            }
+            Pure::Binary(op, a, b) => {
+                let (x, left_finite) = operand(a, dst, scratch);
+                if let Some(y) = b.leaf(at, len) {
+                    return binary_into(*op, dst, x, y) && left_finite;
+                }
+                // `scratch` holds at least one chunk here (see `scratch`).
+                let (right, rest) = scratch.split_at_mut(CHUNK);
+                let right = &mut right[..len];
+                b.fill(at, right, rest)
+                    && binary_into(*op, dst, x, Operand::Slice(right))
+                    && left_finite
+            }
+        }
+    }
+}
