@@ -7,25 +7,26 @@ use crate::truth::LogTruth;
 
 /// `∫(F−G)²` and `∫|F−G|` of two empirical distributions, F's values mapped by the non-decreasing `map` (a
 /// shift or a scaling, so that no moved copy of F is needed). Walks the merged sorted values; on each gap the
-/// height is `(i·m − j·n)/(n·m)` with integer numerators, so every term is ≥ 0 and nothing cancels.
+/// height is `(i·m − j·n)/(n·m)` with an integer numerator, so every term is ≥ 0 and nothing cancels.
 pub(crate) fn merged_walk(x: &[f64], map: impl Fn(f64) -> f64, y: &[f64]) -> (f64, f64) {
     let (n, m) = (x.len(), y.len());
     if n == 0 || m == 0 {
         return (0.0, 0.0);
     }
-    let nm = n as f64 * m as f64;
     let (mut i, mut j) = (0usize, 0usize);
     let mut previous = f64::NEG_INFINITY;
-    // All terms are ≥ 0, so a plain sum keeps full relative accuracy.
+    // All terms are ≥ 0, so a plain sum keeps full relative accuracy. The heights' common denominator n·m is
+    // divided out once at the end (numerator² ≤ (n·m)² stays far from overflow).
     let (mut squares, mut absolutes) = (0.0, 0.0);
     while i < n || j < m {
-        let take_x = j == m || (i < n && map(x[i]) <= y[j]);
-        let z = if take_x { map(x[i]) } else { y[j] };
+        let mapped = if i < n { map(x[i]) } else { f64::INFINITY };
+        let take_x = j == m || mapped <= y[j];
+        let z = if take_x { mapped } else { y[j] };
         if i + j > 0 && z > previous {
-            let height = (i as i64 * m as i64 - j as i64 * n as i64) as f64 / nm;
+            let numerator = (i as i64 * m as i64 - j as i64 * n as i64) as f64;
             let width = z - previous;
-            squares += height * height * width;
-            absolutes += height.abs() * width;
+            squares += numerator * numerator * width;
+            absolutes += numerator.abs() * width;
         }
         previous = z;
         if take_x {
@@ -34,7 +35,8 @@ pub(crate) fn merged_walk(x: &[f64], map: impl Fn(f64) -> f64, y: &[f64]) -> (f6
             j += 1;
         }
     }
-    (squares, absolutes)
+    let nm = n as f64 * m as f64;
+    (squares / nm / nm, absolutes / nm)
 }
 
 /// `D(F − shift, G)` for any truth.
@@ -54,17 +56,34 @@ pub(crate) fn cramer_mapped(
         LogTruth::Samples(y) => merged_walk(f.sorted(), map, y.sorted()).0,
         LogTruth::Point(point) => merged_walk(f.sorted(), map, &[*point]).0,
         LogTruth::Normal { mu, sigma } => {
-            let mut walk = NormalWalk::new();
+            let (mut walk, inverse) = (NormalWalk::new(), 1.0 / sigma);
             let distances: Sum = f
                 .sorted()
                 .iter()
-                .map(|&x| walk.at((map(x) - mu) / sigma).a)
+                .map(|&x| walk.at((map(x) - mu) * inverse).a)
                 .collect();
-            let d = sigma * distances.value() / f.len() as f64
-                - stretch * f.half_mean_distance()
-                - sigma * FRAC_1_SQRT_PI;
-            // The exact value is > 0; rounding must not show a negative distance.
-            d.max(0.0)
+            normal_cramer(distances, f, stretch, *sigma)
+        }
+    }
+}
+
+/// `D = σ·mean A(z_i) − stretch·½E|X−X'| − σ/√π` from the sum of the `A(z_i)`.
+fn normal_cramer(distances: Sum, f: &LogSamples, stretch: f64, sigma: f64) -> f64 {
+    let d = sigma * distances.value() / f.len() as f64
+        - stretch * f.half_mean_distance()
+        - sigma * FRAC_1_SQRT_PI;
+    // The exact value is > 0; rounding must not show a negative distance.
+    d.max(0.0)
+}
+
+/// Cramér-log and W1-log from one walk over F, the same numbers as [`cramer`] and [`w1`].
+pub(crate) fn cramer_and_w1(f: &LogSamples, g: &LogTruth) -> (f64, f64) {
+    match g {
+        LogTruth::Samples(y) => merged_walk(f.sorted(), |x| x, y.sorted()),
+        LogTruth::Point(point) => merged_walk(f.sorted(), |x| x, &[*point]),
+        LogTruth::Normal { mu, sigma } => {
+            let (distances, w1) = normal_walk(f.sorted(), *mu, *sigma);
+            (normal_cramer(distances, f, 1.0, *sigma), w1)
         }
     }
 }
@@ -92,46 +111,40 @@ pub(crate) fn unbiased_from(d: f64, f: &LogSamples, g: &LogTruth) -> Option<f64>
 
 /// W1-log `∫|F − G| dx` on the log axis, in nats.
 pub fn w1(f: &LogSamples, g: &LogTruth) -> f64 {
-    match g {
-        LogTruth::Samples(y) => merged_walk(f.sorted(), |x| x, y.sorted()).1,
-        LogTruth::Point(point) => merged_walk(f.sorted(), |x| x, &[*point]).1,
-        LogTruth::Normal { mu, sigma } => w1_normal(f.sorted(), *mu, *sigma),
-    }
+    cramer_and_w1(f, g).1
 }
 
-/// Piecewise: the two tails, then on each gap `[x_k, x_{k+1}]` at level `c = k/n` the integral of `|c − Φ|`,
-/// split where `Φ` crosses `c`. `Φ` and `Ψ` are evaluated once per sample.
-fn w1_normal(x: &[f64], mu: f64, sigma: f64) -> f64 {
+/// The sum of `A(z_i)` (for the Cramér distance) and W1 against a normal, in one walk. W1 piecewise: the two
+/// tails, then on each gap `[x_k, x_{k+1}]` at level `c = k/n` the integral of `|c − Φ|`, split where `Φ`
+/// crosses `c`. `Φ`, `φ` and `A` are evaluated once per sample.
+fn normal_walk(x: &[f64], mu: f64, sigma: f64) -> (Sum, f64) {
     let n = x.len();
-    let mut walk = NormalWalk::new();
-    let mut at = |v: f64| {
-        let z = (v - mu) / sigma;
-        let NormalAt { cdf, density, .. } = walk.at(z);
-        (z, cdf, z * cdf + density)
-    };
-    let mut total = Sum::default();
-    let (z_first, mut cdf_a, mut psi_a) = at(x[0]);
-    total.add(sigma * Psi(z_first));
-    let mut z_b = z_first;
-    for k in 1..n {
-        let (a, b) = (x[k - 1], x[k]);
-        let (z, cdf_b, psi_b) = at(b);
-        z_b = z;
-        if b > a {
-            let c = k as f64 / n as f64;
+    let (mut walk, inverse) = (NormalWalk::new(), 1.0 / sigma);
+    let (mut distances, mut total) = (Sum::default(), Sum::default());
+    let (mut z_a, mut cdf_a, mut psi_a) = (0.0, 0.0, 0.0);
+    for (k, &b) in x.iter().enumerate() {
+        let z = (b - mu) * inverse;
+        let NormalAt { cdf, density, a } = walk.at(z);
+        distances.add(a);
+        let psi = z * cdf + density;
+        if k == 0 {
+            // The lower tail, `σ·Ψ(z_1)`.
+            total.add(sigma * psi);
+        } else if b > x[k - 1] {
+            let (a, c) = (x[k - 1], k as f64 / n as f64);
             if cdf_a >= c {
-                total.add(sigma * (psi_b - psi_a) - c * (b - a));
-            } else if cdf_b <= c {
-                total.add(c * (b - a) - sigma * (psi_b - psi_a));
+                total.add(sigma * (psi - psi_a) - c * (b - a));
+            } else if cdf <= c {
+                total.add(c * (b - a) - sigma * (psi - psi_a));
             } else {
                 let t = (mu + sigma * Phi_inv(c)).clamp(a, b);
                 let psi_t = Psi((t - mu) / sigma);
                 total.add(c * (t - a) - sigma * (psi_t - psi_a));
-                total.add(sigma * (psi_b - psi_t) - c * (b - t));
+                total.add(sigma * (psi - psi_t) - c * (b - t));
             }
         }
-        (cdf_a, psi_a) = (cdf_b, psi_b);
+        (z_a, cdf_a, psi_a) = (z, cdf, psi);
     }
-    total.add(sigma * Psi(-z_b));
-    total.value()
+    total.add(sigma * Psi(-z_a));
+    (distances, total.value())
 }

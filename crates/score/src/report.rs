@@ -5,7 +5,7 @@ use core::f64::consts::LN_10;
 use serde::{Deserialize, Serialize};
 
 use crate::breakdown::{NormalBreakdown, ShiftBreakdown, normal_breakdown, shift_breakdown};
-use crate::cramer::{cramer, unbiased_from, w1};
+use crate::cramer::{cramer_and_w1, unbiased_from};
 use crate::error::ScoreError;
 use crate::rules::{
     NormalFit, coverage90, crps_log, crps_log_fair, fp_score, interval90, kl_normal, log_score,
@@ -105,7 +105,7 @@ pub struct Report {
 
 impl Report {
     pub fn new(f: &LogSamples, g: &LogTruth) -> Report {
-        let d = cramer(f, g);
+        let (d, w1) = cramer_and_w1(f, g);
         let crps = crps_log(f, g);
         let (fq, fm) = (NormalFit::by_quantiles(f), NormalFit::by_moments(f));
         let (gq, gm) = (NormalFit::of_truth(g, true), NormalFit::of_truth(g, false));
@@ -116,7 +116,7 @@ impl Report {
             cramer_log_unbiased: unbiased_from(d, f, g),
             crps_log: crps,
             crps_log_fair: crps_log_fair(f, crps),
-            w1_log: w1(f, g),
+            w1_log: w1,
             kl_log_q_FG: kl_normal(fq, gq),
             kl_log_q_GF: kl_normal(gq, fq),
             kl_log_m_FG: kl_normal(fm, gm),

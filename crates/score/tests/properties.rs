@@ -5,7 +5,7 @@ mod common;
 
 use common::lognormal_grid;
 use fermi_score::{
-    LogSamples, LogTruth, Truth, best_shift, cramer, cramer_normal, cramer_unbiased,
+    LogSamples, LogTruth, Report, Truth, best_shift, cramer, cramer_normal, cramer_unbiased,
     shift_breakdown, w1,
 };
 use proptest::prelude::*;
@@ -169,6 +169,18 @@ fn hodges_lehmann_on_large_sets_with_ties() {
         best_shift(&even, &g),
         median_of_differences(even.sorted(), &ys)
     );
+}
+
+/// The report takes Cramér and W1 from one shared walk; they must be the standalone rules' numbers exactly.
+#[test]
+fn report_matches_the_standalone_rules_bit_for_bit() {
+    let f = LogSamples::new(&lognormal_grid(50_001, 7.4, 1.12)).unwrap();
+    let y: Vec<f64> = lognormal_grid(30_000, 7.0, 1.4);
+    for g in truths(&y.iter().map(|v| v.ln()).collect::<Vec<_>>(), 7.0, 1.4) {
+        let report = Report::new(&f, &g);
+        assert_eq!(report.cramer_log.to_bits(), cramer(&f, &g).to_bits());
+        assert_eq!(report.w1_log.to_bits(), w1(&f, &g).to_bits());
+    }
 }
 
 /// Against a fine quantile grid of G the sample forms approach the closed forms against G itself.
