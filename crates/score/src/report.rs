@@ -106,7 +106,11 @@ pub struct Report {
 impl Report {
     pub fn new(f: &LogSamples, g: &LogTruth) -> Report {
         let (d, w1) = cramer_and_w1(f, g);
-        let crps = crps_log(f, g);
+        let crps = match g {
+            // The CRPS at a point truth's median is the Cramér distance to that point: the same walk.
+            LogTruth::Point(_) => d,
+            LogTruth::Samples(_) | LogTruth::Normal { .. } => crps_log(f, g),
+        };
         let (fq, fm) = (NormalFit::by_quantiles(f), NormalFit::by_moments(f));
         let (gq, gm) = (NormalFit::of_truth(g, true), NormalFit::of_truth(g, false));
         let (l, u) = interval90(f);

@@ -23,12 +23,13 @@ impl LogSamples {
         if samples.is_empty() {
             return Err(ScoreError::Empty(side));
         }
-        let not_finite = samples.iter().filter(|v| !v.is_finite()).count();
-        let not_positive = samples
-            .iter()
-            .filter(|v| v.is_finite() && **v <= 0.0)
-            .count();
-        if not_finite + not_positive > 0 {
+        // One pass to accept; counting is for the message only.
+        if !samples.iter().all(|v| v.is_finite() && *v > 0.0) {
+            let not_finite = samples.iter().filter(|v| !v.is_finite()).count();
+            let not_positive = samples
+                .iter()
+                .filter(|v| v.is_finite() && **v <= 0.0)
+                .count();
             return Err(ScoreError::BadSamples {
                 side,
                 not_positive,
@@ -72,19 +73,22 @@ impl LogSamples {
         let n = sorted.len() as f64;
         // Offsetting by the smallest value keeps a constant set's mean exact and its sd exactly 0.
         let origin = sorted[0];
-        let mean = origin + sorted.iter().map(|x| x - origin).collect::<Sum>().value() / n;
+        let (mut offsets, mut pair_distances) = (Sum::default(), Sum::default());
+        let mut previous = origin;
+        for (k, &x) in sorted.iter().enumerate() {
+            offsets.add(x - origin);
+            // The gap below x_(k+1) lies between k·(n − k) pairs.
+            pair_distances.add((x - previous) * (k as f64 * (sorted.len() - k) as f64));
+            previous = x;
+        }
+        let mean = origin + offsets.value() / n;
         let variance = sorted
             .iter()
             .map(|x| (x - mean) * (x - mean))
             .collect::<Sum>()
             .value()
             / n;
-        let pair_distance_sum = sorted
-            .windows(2)
-            .enumerate()
-            .map(|(k, w)| (w[1] - w[0]) * ((k + 1) as f64 * (sorted.len() - k - 1) as f64))
-            .collect::<Sum>()
-            .value();
+        let pair_distance_sum = pair_distances.value();
         LogSamples {
             mean,
             sd: libm::sqrt(variance),

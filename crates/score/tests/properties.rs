@@ -6,7 +6,7 @@ mod common;
 use common::lognormal_grid;
 use fermi_score::{
     LogSamples, LogTruth, Report, Truth, best_shift, cramer, cramer_normal, cramer_unbiased,
-    shift_breakdown, w1,
+    crps_log, shift_breakdown, w1,
 };
 use proptest::prelude::*;
 
@@ -171,7 +171,8 @@ fn hodges_lehmann_on_large_sets_with_ties() {
     );
 }
 
-/// The report takes Cramér and W1 from one shared walk; they must be the standalone rules' numbers exactly.
+/// The report takes Cramér and W1 from one shared walk (and, for a point truth, the CRPS too); they must be the
+/// standalone rules' numbers exactly.
 #[test]
 fn report_matches_the_standalone_rules_bit_for_bit() {
     let f = LogSamples::new(&lognormal_grid(50_001, 7.4, 1.12)).unwrap();
@@ -180,6 +181,7 @@ fn report_matches_the_standalone_rules_bit_for_bit() {
         let report = Report::new(&f, &g);
         assert_eq!(report.cramer_log.to_bits(), cramer(&f, &g).to_bits());
         assert_eq!(report.w1_log.to_bits(), w1(&f, &g).to_bits());
+        assert_eq!(report.crps_log.to_bits(), crps_log(&f, &g).to_bits());
     }
 }
 
