@@ -6,37 +6,61 @@ use crate::sum::Sum;
 use crate::truth::LogTruth;
 
 /// `∫(F−G)²` and `∫|F−G|` of two empirical distributions, F's values mapped by the non-decreasing `map` (a
-/// shift or a scaling, so that no moved copy of F is needed). Walks the merged sorted values; on each gap the
-/// height is `(i·m − j·n)/(n·m)` with an integer numerator, so every term is ≥ 0 and nothing cancels.
+/// shift or a scaling, so that no moved copy of F is needed). Walks the merged sorted values (ties: F's first);
+/// on each gap the height is `(i·m − j·n)/(n·m)` with an integer numerator, so every term is ≥ 0 and nothing
+/// cancels.
 pub(crate) fn merged_walk(x: &[f64], map: impl Fn(f64) -> f64, y: &[f64]) -> (f64, f64) {
     let (n, m) = (x.len(), y.len());
     if n == 0 || m == 0 {
         return (0.0, 0.0);
     }
-    let (mut i, mut j) = (0usize, 0usize);
-    let mut previous = f64::NEG_INFINITY;
-    // All terms are ≥ 0, so a plain sum keeps full relative accuracy. The heights' common denominator n·m is
-    // divided out once at the end (numerator² ≤ (n·m)² stays far from overflow).
-    let (mut squares, mut absolutes) = (0.0, 0.0);
-    while i < n || j < m {
-        let mapped = if i < n { map(x[i]) } else { f64::INFINITY };
-        let take_x = j == m || mapped <= y[j];
-        let z = if take_x { mapped } else { y[j] };
-        if i + j > 0 && z > previous {
-            let numerator = (i as i64 * m as i64 - j as i64 * n as i64) as f64;
-            let width = z - previous;
-            squares += numerator * numerator * width;
-            absolutes += numerator.abs() * width;
+    let mut gaps = Gaps {
+        numerator: 0,
+        previous: map(x[0]).min(y[0]),
+        squares: 0.0,
+        absolutes: 0.0,
+    };
+    let (step_x, step_y) = (m as i64, -(n as i64));
+    let mut rest = y;
+    for &value in x {
+        let value = map(value);
+        while let Some((&v, tail)) = rest.split_first()
+            && v < value
+        {
+            gaps.pass(v, step_y);
+            rest = tail;
         }
-        previous = z;
-        if take_x {
-            i += 1;
-        } else {
-            j += 1;
-        }
+        gaps.pass(value, step_x);
     }
+    for &v in rest {
+        gaps.pass(v, step_y);
+    }
+    // The heights' common denominator n·m is divided out once (numerator² ≤ (n·m)² is far from overflow).
     let nm = n as f64 * m as f64;
-    (squares / nm / nm, absolutes / nm)
+    (gaps.squares / nm / nm, gaps.absolutes / nm)
+}
+
+/// The state of [`merged_walk`]: `numerator = i·m − j·n` after i values of F and j of G.
+struct Gaps {
+    numerator: i64,
+    previous: f64,
+    // All terms are ≥ 0, so plain sums keep full relative accuracy.
+    squares: f64,
+    absolutes: f64,
+}
+
+impl Gaps {
+    /// Adds the gap up to `z` at the current height, then steps past `z`.
+    #[inline(always)]
+    fn pass(&mut self, z: f64, step: i64) {
+        if z > self.previous {
+            let (numerator, width) = (self.numerator as f64, z - self.previous);
+            self.squares += numerator * numerator * width;
+            self.absolutes += numerator.abs() * width;
+            self.previous = z;
+        }
+        self.numerator += step;
+    }
 }
 
 /// `D(F − shift, G)` for any truth.
