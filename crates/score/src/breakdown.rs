@@ -217,10 +217,10 @@ fn erf_root(x: &[f64], mu: f64, sigma: f64, start: f64) -> (f64, Option<f64>) {
     // cap keeps a degenerate σ (all erf saturated) from costing thousands of passes.
     for _ in 0..200 {
         // h = Σ erf(z/√2) = Σ (2Φ(z) − 1), hermite[k] = Σ He_k(z)·φ(z), distances = Σ A(z).
-        let (mut walk, inverse) = (NormalWalk::new(), 1.0 / sigma);
+        let mut walk = NormalWalk::new();
         let (mut h, mut hermite, mut distances) = (0.0, [0.0; 4], Sum::default());
         for &xi in x {
-            let z = (xi - b - mu) * inverse;
+            let z = (xi - b - mu) / sigma;
             let at = walk.at(z);
             h += 2.0 * at.cdf - 1.0;
             let square = z * z;

@@ -80,11 +80,11 @@ pub(crate) fn cramer_mapped(
         LogTruth::Samples(y) => merged_walk(f.sorted(), map, y.sorted()).0,
         LogTruth::Point(point) => merged_walk(f.sorted(), map, &[*point]).0,
         LogTruth::Normal { mu, sigma } => {
-            let (mut walk, inverse) = (NormalWalk::new(), 1.0 / sigma);
+            let mut walk = NormalWalk::new();
             let distances: Sum = f
                 .sorted()
                 .iter()
-                .map(|&x| walk.at((map(x) - mu) * inverse).a)
+                .map(|&x| walk.at((map(x) - mu) / sigma).a)
                 .collect();
             normal_cramer(distances, f, stretch, *sigma)
         }
@@ -143,11 +143,11 @@ pub fn w1(f: &LogSamples, g: &LogTruth) -> f64 {
 /// crosses `c`. `Φ`, `φ` and `A` are evaluated once per sample.
 fn normal_walk(x: &[f64], mu: f64, sigma: f64) -> (Sum, f64) {
     let n = x.len();
-    let (mut walk, inverse) = (NormalWalk::new(), 1.0 / sigma);
+    let mut walk = NormalWalk::new();
     let (mut distances, mut total) = (Sum::default(), Sum::default());
     let (mut z_a, mut cdf_a, mut psi_a) = (0.0, 0.0, 0.0);
     for (k, &b) in x.iter().enumerate() {
-        let z = (b - mu) * inverse;
+        let z = (b - mu) / sigma;
         let NormalAt { cdf, density, a } = walk.at(z);
         distances.add(a);
         let psi = z * cdf + density;

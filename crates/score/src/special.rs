@@ -21,6 +21,10 @@ pub fn phi(z: f64) -> f64 {
     if z.abs() <= 4.0 {
         return FRAC_1_SQRT_2PI * libm::exp(-0.5 * square);
     }
+    // φ underflows beyond 38.6; this also keeps an infinite z from making inf − inf in the correction.
+    if z.abs() > 40.0 {
+        return 0.0;
+    }
     let square_error = libm::fma(z, z, -square);
     FRAC_1_SQRT_2PI * libm::exp(-0.5 * square) * (1.0 - 0.5 * square_error)
 }
@@ -33,6 +37,10 @@ pub fn Phi(z: f64) -> f64 {
     let x = -z * FRAC_1_SQRT_2;
     if z >= -2.0 {
         return 0.5 * libm::erfc(x);
+    }
+    // Φ underflows below −38.5; this also keeps z = −∞ from making inf − inf in the correction.
+    if z < -40.0 {
+        return 0.0;
     }
     // 1/√2 = FRAC_1_SQRT_2 + FRAC_1_SQRT_2_LOW exactly to ~2⁻¹⁰⁶.
     const FRAC_1_SQRT_2_LOW: f64 = -4.833_646_656_726_457e-17;
@@ -428,5 +436,13 @@ mod tests {
             assert!((A(z) - (2.0 * Psi(z) - z)).abs() <= 1e-14 * A(z));
         }
         assert!((A(0.0) - 2.0 * FRAC_1_SQRT_2PI).abs() <= 1e-16);
+        // Infinite arguments (a truth with a vanishing sigma) give the limits, not NaN.
+        let infinite = f64::INFINITY;
+        assert_eq!((Phi(-infinite), Phi(infinite)), (0.0, 1.0));
+        assert_eq!((phi(-infinite), phi(infinite)), (0.0, 0.0));
+        assert_eq!((A(-infinite), A(infinite)), (infinite, infinite));
+        let mut walk = NormalWalk::new();
+        assert_eq!(walk.at(-infinite).a, infinite);
+        assert_eq!(walk.at(infinite).a, infinite);
     }
 }
