@@ -80,6 +80,9 @@ pub(crate) struct NormalWalk {
     reach: f64,
     /// `A'(z₀) = erf(z₀/√2) = 2Φ(z₀) − 1`.
     slope: f64,
+    /// Whether the terms below belong to this anchor: they are worked out only once a point falls within its
+    /// reach, so that sparse points (tails, very wide forecasts) cost no more than the exact functions.
+    expanded: bool,
     /// `e_k` for `φ`, `e_k/(k+1)` for `Φ`, `2e_k/((k+1)(k+2))` for `A`, each times `φ(z₀)`.
     density_terms: [f64; 9],
     cdf_terms: [f64; 8],
@@ -109,6 +112,7 @@ impl NormalWalk {
             z: f64::NAN,
             reach: f64::NAN,
             slope: f64::NAN,
+            expanded: false,
             density_terms: [0.0; 9],
             cdf_terms: [0.0; 8],
             a_terms: [0.0; 6],
@@ -121,6 +125,9 @@ impl NormalWalk {
         let t = z - self.z;
         // False for NaN: the first point, and infinite z, become anchors.
         if t.abs() <= self.reach {
+            if !self.expanded {
+                self.expand();
+            }
             NormalAt {
                 cdf: self.anchor.cdf + t * polynomial(&self.cdf_terms, t),
                 density: polynomial(&self.density_terms, t),
@@ -132,7 +139,6 @@ impl NormalWalk {
         }
     }
 
-    #[cold]
     fn move_anchor(&mut self, z: f64) {
         let (cdf, density) = (Phi(z), phi(z));
         let slope = 2.0 * cdf - 1.0;
@@ -141,21 +147,34 @@ impl NormalWalk {
             density,
             a: 2.0 * density + z * slope,
         };
-        (self.z, self.slope) = (z, slope);
+        (self.z, self.slope, self.expanded) = (z, slope, false);
         self.reach = 1.0 / (32.0 * (z.abs() + 3.0));
+    }
+
+    fn expand(&mut self) {
+        // 1/(k + 1): multiplying by these is cheaper than dividing.
+        const RECIPROCALS: [f64; 10] = {
+            let mut r = [0.0; 10];
+            let mut k = 0;
+            while k < r.len() {
+                r[k] = 1.0 / (k + 1) as f64;
+                k += 1;
+            }
+            r
+        };
         // He_{k+1} = z·He_k − k·He_{k−1} becomes e_{k+1} = −(z·e_k + e_{k−1})/(k + 1).
-        let (mut previous, mut e) = (0.0, density);
+        let (mut previous, mut e) = (0.0, self.anchor.density);
         for k in 0..self.density_terms.len() {
-            let (k1, k2) = ((k + 1) as f64, (k + 2) as f64);
             self.density_terms[k] = e;
             if let Some(term) = self.cdf_terms.get_mut(k) {
-                *term = e / k1;
+                *term = e * RECIPROCALS[k];
             }
             if let Some(term) = self.a_terms.get_mut(k) {
-                *term = 2.0 * e / (k1 * k2);
+                *term = 2.0 * e * RECIPROCALS[k] * RECIPROCALS[k + 1];
             }
-            (previous, e) = (e, -(z * e + previous) / k1);
+            (previous, e) = (e, -(self.z * e + previous) * RECIPROCALS[k]);
         }
+        self.expanded = true;
     }
 }
 
