@@ -148,8 +148,12 @@ fn normal_walk(x: &[f64], mu: f64, sigma: f64) -> (Sum, f64) {
     let (mut z_a, mut cdf_a, mut psi_a) = (0.0, 0.0, 0.0);
     for (k, &b) in x.iter().enumerate() {
         let z = (b - mu) / sigma;
-        let NormalAt { cdf, density, a } = walk.at(z);
-        distances.add(a);
+        let NormalAt {
+            cdf,
+            density,
+            a: distance,
+        } = walk.at(z);
+        distances.add(distance);
         let psi = z * cdf + density;
         if k == 0 {
             // The lower tail, `σ·Ψ(z_1)`.
