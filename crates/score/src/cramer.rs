@@ -140,7 +140,7 @@ pub fn w1(f: &LogSamples, g: &LogTruth) -> f64 {
 
 /// The sum of `A(z_i)` (for the Cramér distance) and W1 against a normal, in one walk. W1 piecewise: the two
 /// tails, then on each gap `[x_k, x_{k+1}]` at level `c = k/n` the integral of `|c − Φ|`, split where `Φ`
-/// crosses `c`. `Φ`, `φ` and `A` are evaluated once per sample.
+/// crosses `c`. `Φ`, `Ψ` and `A` are evaluated once per sample.
 fn normal_walk(x: &[f64], mu: f64, sigma: f64) -> (Sum, f64) {
     let n = x.len();
     let mut walk = NormalWalk::new();
@@ -150,11 +150,11 @@ fn normal_walk(x: &[f64], mu: f64, sigma: f64) -> (Sum, f64) {
         let z = (b - mu) / sigma;
         let NormalAt {
             cdf,
-            density,
             a: distance,
+            psi,
+            ..
         } = walk.at(z);
         distances.add(distance);
-        let psi = z * cdf + density;
         if k == 0 {
             // The lower tail, `σ·Ψ(z_1)`.
             total.add(sigma * psi);
