@@ -92,7 +92,7 @@ pub(crate) fn cramer_mapped(
 }
 
 /// `D = σ·mean A(z_i) − stretch·½E|X−X'| − σ/√π` from the sum of the `A(z_i)`.
-fn normal_cramer(distances: Sum, f: &LogSamples, stretch: f64, sigma: f64) -> f64 {
+pub(crate) fn normal_cramer(distances: Sum, f: &LogSamples, stretch: f64, sigma: f64) -> f64 {
     let d = sigma * distances.value() / f.len() as f64
         - stretch * f.half_mean_distance()
         - sigma * FRAC_1_SQRT_PI;

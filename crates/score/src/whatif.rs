@@ -2,9 +2,11 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::cramer::{cramer_mapped, cramer_shifted};
+use crate::cramer::{cramer_mapped, cramer_shifted, normal_cramer};
 use crate::error::{ScoreError, Side};
 use crate::samples::LogSamples;
+use crate::special::NormalWalk;
+use crate::sum::Sum;
 use crate::truth::LogTruth;
 
 /// Cramér-log of three variants of the forecast (log axis, about its own median).
@@ -20,11 +22,37 @@ pub struct WhatIf {
 
 pub fn what_if(f: &LogSamples, g: &LogTruth) -> WhatIf {
     let median = f.median();
+    if let LogTruth::Normal { mu, sigma } = *g {
+        return normal_what_if(f, median, mu, sigma);
+    }
     let scaled = |factor: f64| cramer_mapped(f, |x| median + factor * (x - median), factor, g);
     WhatIf {
         recentred: cramer_shifted(f, median - g.median(), g),
         wider: scaled(2.0),
         narrower: scaled(0.5),
+    }
+}
+
+/// Against a normal the three variants share one pass over F: with `d = (x − median)/σ`, their standardised
+/// values are `d` (re-centred on mu), `c + 2d` and `c + d/2` (`c = (median − mu)/σ`), each on its own walk.
+fn normal_what_if(f: &LogSamples, median: f64, mu: f64, sigma: f64) -> WhatIf {
+    const STRETCH: [f64; 3] = [1.0, 2.0, 0.5];
+    let centre = (median - mu) / sigma;
+    let mut walks = [NormalWalk::new(), NormalWalk::new(), NormalWalk::new()];
+    let mut distances = [Sum::default(); 3];
+    for &x in f.sorted() {
+        let d = (x - median) / sigma;
+        let z = [d, centre + STRETCH[1] * d, centre + STRETCH[2] * d];
+        for ((walk, sum), z) in walks.iter_mut().zip(&mut distances).zip(z) {
+            sum.add(walk.at(z).a);
+        }
+    }
+    let [recentred, wider, narrower] =
+        core::array::from_fn(|k| normal_cramer(distances[k], f, STRETCH[k], sigma));
+    WhatIf {
+        recentred,
+        wider,
+        narrower,
     }
 }
 
