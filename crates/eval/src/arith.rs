@@ -146,11 +146,14 @@ impl<'v> Pure<'v> {
         if depth > MAX_SCRATCH {
             return None;
         }
-        let mut out = vec![0.0; n];
-        let mut scratch = vec![0.0; depth * CHUNK];
+        let mut out = Vec::with_capacity(n);
+        let mut scratch = vec![0.0; (1 + depth) * CHUNK];
+        let (chunk, scratch) = scratch.split_at_mut(CHUNK);
         let mut finite = true;
-        for (i, dst) in out.chunks_mut(CHUNK).enumerate() {
-            finite &= self.fill(i * CHUNK, dst, &mut scratch);
+        while out.len() < n {
+            let dst = &mut chunk[..CHUNK.min(n - out.len())];
+            finite &= self.fill(out.len(), dst, scratch);
+            out.extend_from_slice(dst);
         }
         finite.then_some(out)
     }
@@ -203,5 +206,103 @@ impl<'v> Pure<'v> {
                     && left_finite
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use fermi_syntax::{BinOp, Func};
+
+    use super::{CHUNK, Pure, Unary, binary, unary};
+
+    /// The expression for sample `i` alone.
+    fn at(p: &Pure, i: usize) -> f64 {
+        match p {
+            Pure::Number(x) => *x,
+            Pure::Samples(v) => v[i],
+            Pure::Unary(op, a) => unary(*op, at(a, i)),
+            Pure::Binary(op, a, b) => binary(*op, at(a, i), at(b, i)),
+        }
+    }
+
+    fn bin<'v>(op: BinOp, a: Pure<'v>, b: Pure<'v>) -> Pure<'v> {
+        Pure::Binary(op, Box::new(a), Box::new(b))
+    }
+
+    fn un(op: Unary, a: Pure) -> Pure {
+        Pure::Unary(op, Box::new(a))
+    }
+
+    #[test]
+    fn chunks_give_the_bits_of_one_sample_at_a_time() {
+        let n = 2 * CHUNK + 37;
+        let xs: Vec<f64> = (0..n)
+            .map(|i| 1.0 + 9.0 * (i as f64 * 0.37).sin().abs())
+            .collect();
+        let ys: Vec<f64> = (0..n)
+            .map(|i| 2.0 + 18.0 * (i as f64 * 0.11).cos().abs())
+            .collect();
+        let (x, y) = (|| Pure::Samples(&xs), || Pure::Samples(&ys));
+        use BinOp::{Add, Div, Mul, Pow, Sub};
+        for p in [
+            // P3: (x*y + x/y) * x
+            bin(Mul, bin(Add, bin(Mul, x(), y()), bin(Div, x(), y())), x()),
+            // Right operands that are operations themselves, nested, with numbers on either side.
+            bin(
+                Sub,
+                un(Unary::Call(Func::Log), x()),
+                bin(
+                    Div,
+                    bin(Pow, Pure::Number(2.0), bin(Div, y(), Pure::Number(10.0))),
+                    un(
+                        Unary::Neg,
+                        bin(Add, x(), bin(Mul, Pure::Number(3.0), Pure::Number(0.5))),
+                    ),
+                ),
+            ),
+            un(
+                Unary::Call(Func::Exp),
+                bin(Mul, un(Unary::Call(Func::Log10), y()), Pure::Number(0.25)),
+            ),
+            un(Unary::Neg, x()),
+        ] {
+            let out = p.compute(n).expect("every value is finite");
+            assert_eq!(out.len(), n);
+            for (i, r) in out.iter().enumerate() {
+                assert_eq!(r.to_bits(), at(&p, i).to_bits(), "sample {i}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_value_that_is_not_finite_on_the_way_is_refused() {
+        let n = CHUNK + 1;
+        // Only the last sample overflows, and 1 / ∞ = 0 makes the end result finite again.
+        let xs: Vec<f64> = (0..n)
+            .map(|i| if i == n - 1 { 1e10 } else { 2.0 })
+            .collect();
+        let x = || Pure::Samples(&xs);
+        let overflow = bin(BinOp::Mul, x(), Pure::Number(1e300));
+        assert!(overflow.compute(n).is_none());
+        let healed = bin(BinOp::Div, Pure::Number(1.0), overflow);
+        assert!(healed.compute(n).is_none());
+        assert!(
+            bin(BinOp::Div, x(), bin(BinOp::Sub, x(), x()))
+                .compute(n)
+                .is_none()
+        );
+        assert!(
+            un(
+                Unary::Call(Func::Log),
+                bin(BinOp::Sub, x(), Pure::Number(2.0))
+            )
+            .compute(n)
+            .is_none()
+        );
+        assert!(
+            bin(BinOp::Mul, x(), Pure::Number(1e290))
+                .compute(n)
+                .is_some()
+        );
     }
 }

@@ -159,7 +159,7 @@ pub fn run(
         }
         let mut pure = std::mem::take(&mut ev.pure);
         if ev.plan_pure(&stmt.value, &mut pure) == Some(true) {
-            pure.insert(&stmt.value as *const Expr);
+            mark_pure(&stmt.value, &mut pure);
         }
         ev.pure = pure;
         let value = ev.expr(&stmt.value).map_err(|d| vec![d])?;
@@ -234,6 +234,13 @@ fn registers(e: &Expr) -> usize {
     staggered.max(kids.len() + 1)
 }
 
+/// Records `e` as the root of a chunked computation, unless it is a variable (whose samples are shared as they are).
+fn mark_pure(e: &Expr, roots: &mut HashSet<*const Expr>) {
+    if !matches!(e.kind, ExprKind::Var(_)) {
+        roots.insert(e as *const Expr);
+    }
+}
+
 struct Evaluator<'p> {
     n: usize,
     sampler: Sampler,
@@ -272,9 +279,7 @@ impl Evaluator<'_> {
         };
         if here.is_none() {
             for (kid, _) in kids.iter().zip(&pure).filter(|(_, p)| **p == Some(true)) {
-                if !matches!(kid.kind, ExprKind::Var(_)) {
-                    roots.insert(*kid as *const Expr);
-                }
+                mark_pure(kid, roots);
             }
         }
         here

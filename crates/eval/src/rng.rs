@@ -253,7 +253,40 @@ fn exp_in_range<const L: usize>(x: [f64; L]) -> [f64; L] {
 
 #[cfg(test)]
 mod tests {
-    use super::exp_in_range;
+    use super::{Sampler, exp_affine_in_place, exp_in_range};
+
+    fn bits(xs: &[f64]) -> Vec<u64> {
+        xs.iter().map(|x| x.to_bits()).collect()
+    }
+
+    #[test]
+    fn fill_normal_draws_what_normal_draws() {
+        for seed in [1, 2, 42] {
+            let (mut filled, mut single) = (Sampler::new(seed), Sampler::new(seed));
+            // Lengths around the generator's 32 buffered outputs; 20,000 normals include ~250 second tries and
+            // some tail draws.
+            for len in [1, 31, 32, 33, 100, 20_000] {
+                let mut xs = vec![0.0; len];
+                filled.fill_normal(&mut xs);
+                let ys: Vec<f64> = (0..len).map(|_| single.normal()).collect();
+                assert_eq!(bits(&xs), bits(&ys), "seed {seed}, length {len}");
+            }
+            assert_eq!(filled.uniform().to_bits(), single.uniform().to_bits());
+        }
+    }
+
+    #[test]
+    fn exp_side_by_side_gives_the_bits_of_exp_one_at_a_time() {
+        let zs: Vec<f64> = (0..1003).map(|i| -4.0 + i as f64 * 0.008).collect();
+        let (mu, sigma) = (1.3, 0.7);
+        let mut grouped = zs.clone();
+        exp_affine_in_place(&mut grouped, mu, sigma);
+        let single: Vec<f64> = zs
+            .iter()
+            .map(|z| exp_in_range([mu + sigma * z])[0])
+            .collect();
+        assert_eq!(bits(&grouped), bits(&single));
+    }
 
     #[test]
     fn branch_free_exp_is_within_two_ulp_of_libm() {
