@@ -65,33 +65,23 @@ impl Gaps {
 
 /// `D(F − shift, G)` for any truth.
 pub(crate) fn cramer_shifted(f: &LogSamples, shift: f64, g: &LogTruth) -> f64 {
-    cramer_mapped(f, |x| x - shift, 1.0, g)
-}
-
-/// `D(map(F), G)` for a non-decreasing `map` that multiplies every distance by `stretch` (1 for a shift, k for
-/// `m + k·(x − m)`), so that F's own pair sum serves the mapped forecast too and no copy of F is made.
-pub(crate) fn cramer_mapped(
-    f: &LogSamples,
-    map: impl Fn(f64) -> f64,
-    stretch: f64,
-    g: &LogTruth,
-) -> f64 {
     match g {
-        LogTruth::Samples(y) => merged_walk(f.sorted(), map, y.sorted()).0,
-        LogTruth::Point(point) => merged_walk(f.sorted(), map, &[*point]).0,
+        LogTruth::Samples(y) => merged_walk(f.sorted(), |x| x - shift, y.sorted()).0,
+        LogTruth::Point(point) => merged_walk(f.sorted(), |x| x - shift, &[*point]).0,
         LogTruth::Normal { mu, sigma } => {
             let mut walk = NormalWalk::new();
             let distances: Sum = f
                 .sorted()
                 .iter()
-                .map(|&x| walk.at((map(x) - mu) / sigma).a)
+                .map(|&x| walk.at((x - shift - mu) / sigma).a)
                 .collect();
-            normal_cramer(distances, f, stretch, *sigma)
+            normal_cramer(distances, f, 1.0, *sigma)
         }
     }
 }
 
-/// `D = σ·mean A(z_i) − stretch·½E|X−X'| − σ/√π` from the sum of the `A(z_i)`.
+/// `D = σ·mean A(z_i) − stretch·½E|X−X'| − σ/√π` from the sum of the `A(z_i)`, for F's values scaled by
+/// `stretch` about any point (which scales every pairwise distance by it) and then standardised to the `z_i`.
 pub(crate) fn normal_cramer(distances: Sum, f: &LogSamples, stretch: f64, sigma: f64) -> f64 {
     let d = sigma * distances.value() / f.len() as f64
         - stretch * f.half_mean_distance()

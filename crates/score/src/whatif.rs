@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::cramer::{cramer_mapped, cramer_shifted, normal_cramer};
+use crate::cramer::{merged_walk, normal_cramer};
 use crate::error::{ScoreError, Side};
 use crate::samples::LogSamples;
 use crate::special::NormalWalk;
@@ -22,37 +22,40 @@ pub struct WhatIf {
 
 pub fn what_if(f: &LogSamples, g: &LogTruth) -> WhatIf {
     let median = f.median();
-    if let LogTruth::Normal { mu, sigma } = *g {
-        return normal_what_if(f, median, mu, sigma);
-    }
-    let scaled = |factor: f64| cramer_mapped(f, |x| median + factor * (x - median), factor, g);
+    let y = match g {
+        LogTruth::Normal { mu, sigma } => return normal_what_if(f, median, *mu, *sigma),
+        LogTruth::Samples(y) => y.sorted(),
+        LogTruth::Point(point) => core::slice::from_ref(point),
+    };
+    // The variants as maps of F's sorted values, so that no moved copy of F is made.
+    let shift = median - g.median();
+    let scaled = |factor: f64| merged_walk(f.sorted(), |x| median + factor * (x - median), y).0;
     WhatIf {
-        recentred: cramer_shifted(f, median - g.median(), g),
+        recentred: merged_walk(f.sorted(), |x| x - shift, y).0,
         wider: scaled(2.0),
         narrower: scaled(0.5),
     }
 }
 
 /// Against a normal the three variants share one pass over F: with `d = (x − median)/σ`, their standardised
-/// values are `d` (re-centred on mu), `c + 2d` and `c + d/2` (`c = (median − mu)/σ`), each on its own walk.
+/// values are `d` (re-centred on mu), `centre + 2d` and `centre + d/2`, `centre = (median − mu)/σ`, each on its
+/// own walk.
 fn normal_what_if(f: &LogSamples, median: f64, mu: f64, sigma: f64) -> WhatIf {
-    const STRETCH: [f64; 3] = [1.0, 2.0, 0.5];
     let centre = (median - mu) / sigma;
-    let mut walks = [NormalWalk::new(), NormalWalk::new(), NormalWalk::new()];
-    let mut distances = [Sum::default(); 3];
+    let (mut recentred, mut wider, mut narrower) =
+        (NormalWalk::new(), NormalWalk::new(), NormalWalk::new());
+    // Three named sums rather than an array: the compiler keeps them in registers.
+    let mut sums = (Sum::default(), Sum::default(), Sum::default());
     for &x in f.sorted() {
         let d = (x - median) / sigma;
-        let z = [d, centre + STRETCH[1] * d, centre + STRETCH[2] * d];
-        for ((walk, sum), z) in walks.iter_mut().zip(&mut distances).zip(z) {
-            sum.add(walk.at(z).a);
-        }
+        sums.0.add(recentred.at(d).a);
+        sums.1.add(wider.at(centre + 2.0 * d).a);
+        sums.2.add(narrower.at(centre + 0.5 * d).a);
     }
-    let [recentred, wider, narrower] =
-        core::array::from_fn(|k| normal_cramer(distances[k], f, STRETCH[k], sigma));
     WhatIf {
-        recentred,
-        wider,
-        narrower,
+        recentred: normal_cramer(sums.0, f, 1.0, sigma),
+        wider: normal_cramer(sums.1, f, 2.0, sigma),
+        narrower: normal_cramer(sums.2, f, 0.5, sigma),
     }
 }
 
