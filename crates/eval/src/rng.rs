@@ -45,8 +45,7 @@ impl Ziggurat {
     #[inline(always)]
     fn candidate(&self, bits: u64) -> (f64, bool) {
         let layer = (bits & 0xff) as usize;
-        // Exact either way (below 2^53); the signed conversion is one instruction in wasm.
-        let u = ((bits >> 11) as i64) as f64 * (1.0 / (1u64 << 52) as f64) - 1.0;
+        let u = (bits >> 11) as f64 * (1.0 / (1u64 << 52) as f64) - 1.0;
         let x = u * self.x[layer];
         (x, x.abs() < self.x[layer + 1])
     }
