@@ -21,7 +21,7 @@ pub fn bench_run(source: &str, n: usize, seed: u64) -> f64 {
 }
 
 /// The worker's entry (`www/worker.js`): one run exactly as `state::run` does it on the page and, given a truth
-/// (a `FittedTruth` as JSON), its score as `state::score` does it, as plain JS values (see `worker::encode`).
+/// (a `FittedTruth` in postcard), its score as `state::score` does it, as plain JS values (see `worker::encode`).
 /// The last run is kept, so that a request differing only in its truth (Submit) is scored without sampling again.
 #[wasm_bindgen::prelude::wasm_bindgen]
 pub fn worker_run(
@@ -29,7 +29,7 @@ pub fn worker_run(
     fermi: bool,
     n: usize,
     seed: u64,
-    truth: Option<String>,
+    truth: Option<Vec<u8>>,
 ) -> wasm_bindgen::JsValue {
     thread_local! {
         static LAST: std::cell::RefCell<Option<(state::RunRequest, state::Run)>> =
@@ -45,7 +45,7 @@ pub fn worker_run(
         dialect,
         options: fermi_eval::Options { samples: n, seed },
     };
-    let truth = truth.and_then(|t| serde_json::from_str(&t).ok());
+    let truth = truth.and_then(|t| postcard::from_bytes(&t).ok());
     LAST.with_borrow_mut(|last| {
         if last.as_ref().is_some_and(|(of, _)| *of != request) {
             *last = None;

@@ -70,19 +70,43 @@ pub enum Mode {
 #[derive(Debug, Default)]
 pub struct Run {
     pub diagnostics: Vec<Diagnostic>,
-    /// The sorted ln samples every rule reuses; `Err` when the samples can't be put on a log axis.
-    pub samples: Option<Result<LogSamples, String>>,
+    /// The samples on the log axis; `Err` when they can't be put there.
+    pub forecast: Option<Result<Forecast, String>>,
     pub series: Option<Series>,
 }
 
 impl Run {
+    /// The samples every rule takes; `None` on a run handed over by the worker, which scores its runs itself.
     pub fn log_samples(&self) -> Option<&LogSamples> {
-        self.samples.as_ref().and_then(|s| s.as_ref().ok())
+        self.forecast.as_ref()?.as_ref().ok()?.samples.as_ref()
+    }
+}
+
+/// What the page shows of a run's samples, and the samples themselves where the page scores them.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Forecast {
+    pub n: usize,
+    /// Type-7 quantiles of the ln samples.
+    pub ln_p5: f64,
+    pub ln_median: f64,
+    pub ln_p95: f64,
+    pub samples: Option<LogSamples>,
+}
+
+impl Forecast {
+    pub fn new(samples: LogSamples) -> Forecast {
+        Forecast {
+            n: samples.len(),
+            ln_p5: samples.quantile(0.05),
+            ln_median: samples.median(),
+            ln_p95: samples.quantile(0.95),
+            samples: Some(samples),
+        }
     }
 }
 
 /// Everything revealed by Submit.
-#[derive(Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Scored {
     pub truth: FittedTruth,
     pub report: Report,
@@ -199,16 +223,13 @@ impl AppState {
         let scored = Memo::new(move |_| {
             let truth = truth_to_score.get()?;
             let run = run.get();
-            if in_worker.get() {
-                let done = background.done.get()?;
-                if done.run != run || done.of.truth != Some(truth) {
-                    return None;
-                }
-                if let Some(scored) = done.scored {
-                    return Some(scored);
-                }
+            if !in_worker.get() {
+                return score(run.log_samples()?, truth).map(Shared::new);
             }
-            score(run.log_samples()?, truth).map(Shared::new)
+            let done = background.done.get()?;
+            (done.run == run && done.of.truth == Some(truth))
+                .then_some(done.scored)
+                .flatten()
         });
         AppState {
             packs,
@@ -373,7 +394,7 @@ struct Job {
     truth: Option<FittedTruth>,
 }
 
-/// The worker's answer to a job. `scored` is `None` before Submit, and when the score had no JSON form.
+/// The worker's answer to a job. `scored` is `None` before Submit.
 #[derive(Clone, Debug)]
 struct Done {
     of: Job,
@@ -469,7 +490,7 @@ pub fn run(source: &str, dialect: Dialect, options: &Options) -> Run {
         .and_then(|s| estimate_series(s.sorted()));
     Run {
         diagnostics,
-        samples: Some(samples),
+        forecast: Some(samples.map(Forecast::new)),
         series,
     }
 }

@@ -1,17 +1,16 @@
 //! Large runs go to a module Web Worker (`www/worker.js`) so typing never waits for them. The worker loads this
 //! same wasm module and calls [`worker_run`](crate::worker_run), i.e. `state::run` and, once the truth is
-//! revealed, `state::score`; the run crosses as plain JS values (the sorted ln samples as a transferred
-//! `Float64Array`) and the score as JSON (exact: serde_json round-trips doubles), so the page gets the very same
-//! numbers.
+//! revealed, `state::score`. The run crosses as plain JS values without its samples (the worker keeps them and
+//! scores there), the truth and the score in postcard (every double exact), so the page shows the very same
+//! numbers and never holds a million samples.
 
 use fermi_bank::FittedTruth;
-use fermi_score::{LogSamples, Side};
 use fermi_syntax::{Diagnostic, Severity, Span};
-use js_sys::{Array, Float64Array, Object, Reflect};
+use js_sys::{Array, Float64Array, Object, Reflect, Uint8Array};
 use wasm_bindgen::prelude::*;
 
 use crate::plot::Series;
-use crate::state::{Run, RunRequest, Scored};
+use crate::state::{Forecast, Run, RunRequest, Scored};
 
 #[wasm_bindgen(inline_js = r#"
 export function spawn_worker(on_result) {
@@ -42,7 +41,7 @@ extern "C" {
         fermi: bool,
         samples: usize,
         seed: u64,
-        truth: Option<String>,
+        truth: Option<Vec<u8>>,
     );
 }
 
@@ -74,7 +73,7 @@ impl Worker {
             request.dialect == fermi_syntax::Dialect::Fermi,
             request.options.samples,
             request.options.seed,
-            truth.and_then(|t| serde_json::to_string(&t).ok()),
+            truth.and_then(|t| postcard::to_allocvec(&t).ok()),
         );
     }
 }
@@ -88,8 +87,8 @@ fn get(source: &JsValue, key: &str) -> JsValue {
     Reflect::get(source, &key.into()).unwrap_or(JsValue::UNDEFINED)
 }
 
-/// A run as plain JS values: `diagnostics` (an array of objects), then either `ln` (the sorted ln samples) or
-/// `problem`, `series` when there is a density, and `scored` (JSON) when it was scored.
+/// A run as plain JS values: `diagnostics` (an array of objects), then either `forecast` (sample count and
+/// quantiles) or `problem`, `series` when there is a density, and `scored` (postcard bytes) when it was scored.
 pub fn encode(run: &Run, scored: Option<&Scored>) -> JsValue {
     let out = Object::new();
     let diagnostics: Array = run
@@ -108,8 +107,15 @@ pub fn encode(run: &Run, scored: Option<&Scored>) -> JsValue {
         })
         .collect();
     set(&out, "diagnostics", diagnostics);
-    match &run.samples {
-        Some(Ok(s)) => set(&out, "ln", Float64Array::from(s.sorted())),
+    match &run.forecast {
+        Some(Ok(f)) => {
+            let o = Object::new();
+            set(&o, "n", f.n);
+            set(&o, "ln_p5", f.ln_p5);
+            set(&o, "ln_median", f.ln_median);
+            set(&o, "ln_p95", f.ln_p95);
+            set(&out, "forecast", o);
+        }
         Some(Err(problem)) => set(&out, "problem", problem.as_str()),
         None => {}
     }
@@ -122,9 +128,8 @@ pub fn encode(run: &Run, scored: Option<&Scored>) -> JsValue {
         set(&o, "p95", s.p95);
         set(&out, "series", o);
     }
-    // A score with a non-finite number has no JSON form: the page then scores the run itself.
-    if let Some(json) = scored.and_then(|s| serde_json::to_string(s).ok()) {
-        set(&out, "scored", json);
+    if let Some(bytes) = scored.and_then(|s| postcard::to_allocvec(s).ok()) {
+        set(&out, "scored", Uint8Array::from(bytes.as_slice()));
     }
     out.into()
 }
@@ -152,13 +157,17 @@ pub fn decode(value: &JsValue) -> Option<(Run, Option<Scored>)> {
             })
         })
         .collect::<Option<Vec<_>>>()?;
-    let ln = get(value, "ln");
-    let samples = if ln.is_undefined() {
+    let forecast = get(value, "forecast");
+    let forecast = if forecast.is_undefined() {
         get(value, "problem").as_string().map(Err)
     } else {
-        // The sorted values give back the same mean, spread and pair sums: `LogSamples` derives them alike.
-        let ln = ln.dyn_into::<Float64Array>().ok()?.to_vec();
-        Some(LogSamples::from_ln_values(ln, Side::Forecast).map_err(|e| e.to_string()))
+        Some(Ok(Forecast {
+            n: number(&forecast, "n")? as usize,
+            ln_p5: number(&forecast, "ln_p5")?,
+            ln_median: number(&forecast, "ln_median")?,
+            ln_p95: number(&forecast, "ln_p95")?,
+            samples: None,
+        }))
     };
     let series = get(value, "series");
     let series = if series.is_undefined() {
@@ -173,12 +182,16 @@ pub fn decode(value: &JsValue) -> Option<(Run, Option<Scored>)> {
             p95: number(&series, "p95")?,
         })
     };
-    let scored = get(value, "scored")
-        .as_string()
-        .and_then(|json| serde_json::from_str(&json).ok());
+    let scored = get(value, "scored");
+    let scored = if scored.is_undefined() {
+        None
+    } else {
+        let bytes = scored.dyn_into::<Uint8Array>().ok()?.to_vec();
+        Some(postcard::from_bytes(&bytes).ok()?)
+    };
     let run = Run {
         diagnostics,
-        samples,
+        forecast,
         series,
     };
     Some((run, scored))

@@ -18,7 +18,7 @@ pub fn Answer() -> impl IntoView {
         }
     };
     let pressed = move |mode: Mode| move || (state.mode.get() == mode).to_string();
-    let can_submit = move || state.run.get().log_samples().is_some();
+    let can_submit = move || matches!(state.run.get().forecast, Some(Ok(_)));
     let note = move || {
         if let Some(why) = (!can_submit()).then(|| submit_blocked(&state)).flatten() {
             return view! { <span class="submit-why" data-testid="submit-why">{why}</span> }
@@ -74,7 +74,7 @@ fn submit_blocked(state: &AppState) -> Option<&'static str> {
     if run.diagnostics.iter().any(|d| d.is_error()) {
         return Some("Fix the errors listed above to submit.");
     }
-    match (&run.samples, state.mode.get()) {
+    match (&run.forecast, state.mode.get()) {
         (Some(Err(_)), _) => Some("The samples can't be scored (see above)."),
         (Some(Ok(_)), _) => None,
         (None, Mode::Quick) => Some("Enter a low and a high number to submit."),
@@ -230,20 +230,20 @@ fn EstimateSummary() -> impl IntoView {
     };
     let summary = move || {
         let run = state.run.get();
-        match run.samples.as_ref()? {
+        match run.forecast.as_ref()? {
             Err(e) => Some(
                 view! { <p class="problem" data-testid="estimate-summary">{e.clone()}</p> }
                     .into_any(),
             ),
-            Ok(s) => {
-                let q = |p: f64| readable(s.quantile(p).exp());
+            Ok(f) => {
+                let q = |ln: f64| readable(ln.exp());
                 Some(
                     view! {
                         <p class="estimate-summary" data-testid="estimate-summary">
-                            "Your estimate: 5% " <strong>{q(0.05)}</strong>
-                            " · median " <strong>{q(0.5)}</strong>
-                            " · 95% " <strong>{q(0.95)}</strong>
-                            <span class="muted">{format!(" ({} samples)", s.len())}</span>
+                            "Your estimate: 5% " <strong>{q(f.ln_p5)}</strong>
+                            " · median " <strong>{q(f.ln_median)}</strong>
+                            " · 95% " <strong>{q(f.ln_p95)}</strong>
+                            <span class="muted">{format!(" ({} samples)", f.n)}</span>
                         </p>
                     }
                     .into_any(),

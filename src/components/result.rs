@@ -147,18 +147,19 @@ pub fn QuantileTable() -> impl IntoView {
     let state = expect_context::<AppState>();
     move || {
         let run = state.run.get();
-        let f = run.log_samples()?;
+        let f = run.forecast.as_ref()?.as_ref().ok()?;
         let truth = state.scored.get().map(|s| s.truth);
-        let rows = [("5%", 0.05), ("median", 0.5), ("95%", 0.95)].map(|(name, p)| {
-            let t = truth.map(|t| match p {
-                0.05 => readable(t.p5()),
-                0.5 => readable(t.median()),
-                _ => readable(t.p95()),
-            });
+        let rows = [
+            ("5%", f.ln_p5, FittedTruth::p5 as fn(&FittedTruth) -> f64),
+            ("median", f.ln_median, FittedTruth::median),
+            ("95%", f.ln_p95, FittedTruth::p95),
+        ]
+        .map(|(name, ln, of_truth)| {
+            let t = truth.map(|t| readable(of_truth(&t)));
             view! {
                 <tr>
                     <th scope="row">{name}</th>
-                    <td>{readable(f.quantile(p).exp())}</td>
+                    <td>{readable(ln.exp())}</td>
                     <td>{t.unwrap_or_else(|| "hidden until you submit".to_string())}</td>
                 </tr>
             }
