@@ -19,8 +19,9 @@ pub const DEBOUNCE: Duration = Duration::from_millis(250);
 /// The settings' sample-count range.
 pub const UI_MIN_SAMPLES: usize = 1_000;
 pub const UI_MAX_SAMPLES: usize = 1_000_000;
-/// From this many samples a run goes to the worker: at 10⁶ one run takes the page's thread for ~150 ms.
-pub const WORKER_MIN_SAMPLES: usize = 100_000;
+/// From this many samples a run (and its score) goes to the worker: at 10⁶ they would take the page's thread for
+/// 150–300 ms. Below, the page's own thread answers sooner (no round trip) and is busy under ~30 ms.
+pub const WORKER_MIN_SAMPLES: usize = 200_000;
 
 /// What one run is of: the program as evaluated, its dialect, sample count and seed.
 #[derive(Clone, Debug, PartialEq)]

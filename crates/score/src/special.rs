@@ -34,6 +34,10 @@ pub fn phi(z: f64) -> f64 {
 /// rounding of `−z/√2` alone would cost a relative `z²·ε` (1e-13 at z = −37).
 #[allow(non_snake_case)]
 pub fn Phi(z: f64) -> f64 {
+    // Above 8.5, 1 − Φ < 1e-17 is under half an ulp of 1: Φ is exactly 1 (as erfc gives it), without the erfc.
+    if z >= 8.5 {
+        return 1.0;
+    }
     let x = -z * FRAC_1_SQRT_2;
     if z >= -2.0 {
         return 0.5 * libm::erfc(x);
@@ -403,6 +407,18 @@ mod tests {
                 assert_eq!(Phi_inv(1.0 - p), -Phi_inv(p), "symmetry at p = {p:e}");
             }
         }
+    }
+
+    #[test]
+    fn the_upper_shortcut_gives_what_erfc_gives() {
+        // From 8.3 up, erfc's own result is already exactly 1.
+        let mut z = 8.3;
+        while z <= 41.0 {
+            assert_eq!(0.5 * libm::erfc(-z * FRAC_1_SQRT_2), 1.0, "z = {z}");
+            assert_eq!(Phi(z), 1.0, "z = {z}");
+            z += 0.01;
+        }
+        assert!(Phi(8.29) < 1.0);
     }
 
     #[test]
