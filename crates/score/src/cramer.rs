@@ -1,7 +1,7 @@
 //! Cramér-log and W1-log: the merged sorted walk, the closed forms against a normal, and the unbiased variant.
 
 use crate::samples::LogSamples;
-use crate::special::{FRAC_1_SQRT_PI, NormalAt, NormalWalk, Phi_inv, Psi};
+use crate::special::{FRAC_1_SQRT_PI, NormalWalk, Phi_inv, Psi};
 use crate::sum::Sum;
 use crate::truth::LogTruth;
 
@@ -73,7 +73,7 @@ pub(crate) fn cramer_shifted(f: &LogSamples, shift: f64, g: &LogTruth) -> f64 {
             let distances: Sum = f
                 .sorted()
                 .iter()
-                .map(|&x| walk.at((x - shift - mu) / sigma).a)
+                .map(|&x| walk.a_at((x - shift - mu) / sigma))
                 .collect();
             normal_cramer(distances, f, 1.0, *sigma)
         }
@@ -138,12 +138,7 @@ fn normal_walk(x: &[f64], mu: f64, sigma: f64) -> (Sum, f64) {
     let (mut z_a, mut cdf_a, mut psi_a) = (0.0, 0.0, 0.0);
     for (k, &b) in x.iter().enumerate() {
         let z = (b - mu) / sigma;
-        let NormalAt {
-            cdf,
-            a: distance,
-            psi,
-            ..
-        } = walk.at(z);
+        let (cdf, distance, psi) = walk.cdf_a_psi_at(z);
         distances.add(distance);
         if k == 0 {
             // The lower tail, `σ·Ψ(z_1)`.

@@ -48,9 +48,9 @@ fn normal_what_if(f: &LogSamples, median: f64, mu: f64, sigma: f64) -> WhatIf {
     let mut sums = (Sum::default(), Sum::default(), Sum::default());
     for &x in f.sorted() {
         let d = (x - median) / sigma;
-        sums.0.add(recentred.at(d).a);
-        sums.1.add(wider.at(centre + 2.0 * d).a);
-        sums.2.add(narrower.at(centre + 0.5 * d).a);
+        sums.0.add(recentred.a_at(d));
+        sums.1.add(wider.a_at(centre + 2.0 * d));
+        sums.2.add(narrower.a_at(centre + 0.5 * d));
     }
     WhatIf {
         recentred: normal_cramer(sums.0, f, 1.0, sigma),
