@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::cramer::cramer_shifted;
 use crate::samples::LogSamples;
-use crate::special::{A, FRAC_1_SQRT_PI, NormalWalk};
+use crate::special::{A, FRAC_1_SQRT_PI, NormalWalk, SATURATED};
 use crate::sum::Sum;
 use crate::truth::LogTruth;
 
@@ -222,6 +222,13 @@ fn erf_root(x: &[f64], mu: f64, sigma: f64, start: f64) -> (f64, Option<f64>) {
         let (mut h, mut hermite, mut distances) = (0.0, [0.0; 5], Sum::default());
         for &xi in x {
             let z = (xi - b - mu) / sigma;
+            // Out there erf(z/√2) and A(z) round to ±1 and |z|, and φ(z) < 1e-16 adds nothing to the sums
+            // that steer Newton: no anchor is needed (most samples of a forecast far wider than the truth).
+            if z.abs() >= SATURATED {
+                h += z.signum();
+                distances.add(z.abs());
+                continue;
+            }
             let at = walk.at(z);
             h += 2.0 * at.cdf - 1.0;
             // He_{k+1} = z·He_k − k·He_{k−1}.

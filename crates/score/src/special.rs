@@ -80,7 +80,7 @@ pub fn Psi(z: f64) -> f64 {
 }
 
 /// From here on up (and for `A` also down from −8.5), `Φ`, `A` and `Ψ` round to their limits: φ(8.5) < 1e-16.
-const SATURATED: f64 = 8.5;
+pub(crate) const SATURATED: f64 = 8.5;
 
 /// `Φ(z)`, `φ(z)`, `A(z)` and `Ψ(z)` at one point.
 #[derive(Debug, Clone, Copy)]
