@@ -84,7 +84,7 @@ impl Run {
 }
 
 /// What the page shows of a run's samples, and the samples themselves where the page scores them.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, PartialEq)]
 pub struct Forecast {
     pub n: usize,
     /// Type-7 quantiles of the ln samples.
@@ -107,7 +107,7 @@ impl Forecast {
 }
 
 /// Everything revealed by Submit.
-#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+#[derive(Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Scored {
     pub truth: FittedTruth,
     pub report: Report,
