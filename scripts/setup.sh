@@ -28,6 +28,10 @@ if ! wasm-bindgen --version 2>/dev/null | grep -q "$WASM_BINDGEN_VERSION"; then
   cargo install wasm-bindgen-cli --version "$WASM_BINDGEN_VERSION"
 fi
 
+# Every platform's crates, not only what a build downloads: the dependency-invariant test reads the whole graph.
+say "fetching crates for every target (quick when cached)"
+cargo fetch --locked -q
+
 if [ ! -x node_modules/.bin/wasm-opt ] || [ ! -d node_modules/playwright-core ]; then
   say "installing npm dev tools (binaryen 132 for wasm-opt, playwright-core)"
   npm ci --no-audit --no-fund

@@ -20,11 +20,13 @@ const FORBIDDEN: [&str; 7] = [
 ];
 
 /// The names of every crate `krate` depends on (normal and build edges, all targets), itself included.
+/// Not `--offline`: every platform's crates are needed, and a build fetches only the host's and wasm32's, so
+/// the check must work whatever the cache holds (`--locked` keeps it from touching Cargo.lock).
 fn dependencies(krate: &str) -> Vec<String> {
     let out = Command::new(env!("CARGO"))
         .args([
             "tree",
-            "--offline",
+            "--locked",
             "-q",
             "-e",
             "normal,build",
