@@ -21,7 +21,7 @@ pub fn bench_run(source: &str, n: usize, seed: u64) -> f64 {
 }
 
 /// The worker's entry (`www/worker.js`): one run exactly as `state::run` does it on the page and, given a truth
-/// (a `FittedTruth` in postcard), its score as `state::score` does it, as plain JS values (see `worker::encode`).
+/// (a `FittedTruth` in postcard), its score as `state::score` does it, in postcard (see `worker::encode`).
 /// The last run is kept, so that a request differing only in its truth (Submit) is scored without sampling again.
 #[wasm_bindgen::prelude::wasm_bindgen]
 pub fn worker_run(
@@ -30,7 +30,7 @@ pub fn worker_run(
     n: usize,
     seed: u64,
     truth: Option<Vec<u8>>,
-) -> wasm_bindgen::JsValue {
+) -> Vec<u8> {
     thread_local! {
         static LAST: std::cell::RefCell<Option<(state::RunRequest, state::Run)>> =
             const { std::cell::RefCell::new(None) };

@@ -6,7 +6,7 @@ use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 /// One distribution as drawn: a density over ln(value), its 90% interval and median (all in ln units).
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Series {
     pub ln_x: Vec<f64>,
     pub density: Vec<f64>,
@@ -39,7 +39,7 @@ pub fn estimate_series(sorted_ln: &[f64]) -> Option<Series> {
     if n == 0 || !sorted_ln.iter().all(|x| x.is_finite()) {
         return None;
     }
-    let q = |p: f64| fermi_score::quantile_type7(sorted_ln, p);
+    let q = |p: f64| fermi_num::quantile_type7(sorted_ln, p);
     let (lo, hi) = (q(0.001), q(0.999));
     let mean = sorted_ln.iter().sum::<f64>() / n as f64;
     let sd = (sorted_ln.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / n as f64).sqrt();
@@ -95,7 +95,7 @@ pub fn lognormal_series(mu: f64, sigma: f64) -> Series {
             (-0.5 * z * z).exp() / (sigma * (2.0 * std::f64::consts::PI).sqrt())
         })
         .collect();
-    let z95 = fermi_score::Z95;
+    let z95 = fermi_num::Z95;
     Series {
         ln_x,
         density,
@@ -148,7 +148,7 @@ fn x_range(overlay: &Overlay) -> Option<(f64, f64)> {
 
 /// A tick label for ln(value): the value in short readable form.
 pub fn tick_label(ln_x: f64) -> String {
-    fermi_syntax::format_readable(ln_x.exp())
+    fermi_num::format_readable(ln_x.exp())
 }
 
 /// Tick positions (ln units) for the log axis over `[lo, hi]` (ln units): values 1, 2, 5 × 10^k when at most

@@ -5,9 +5,9 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 use std::time::Duration;
 
-use fermi_bank::{FittedTruth, Pack, Question};
+use fermi_bank::{FitCache, FittedTruth, Pack, Question};
 use fermi_eval::{Evaluation, Options, evaluate_source};
-use fermi_score::{LogSamples, LogTruth, Noise, Report, WhatIf};
+use fermi_score::{Assessment, LogSamples, LogTruth, Summary};
 use fermi_syntax::{Diagnostic, Dialect};
 use leptos::prelude::*;
 
@@ -67,8 +67,9 @@ pub enum Mode {
     Program,
 }
 
-/// One evaluation of the estimate, before any truth is involved.
-#[derive(Debug, Default)]
+/// One evaluation of the estimate, before any truth is involved. A worker's run crosses to the page by serde
+/// (postcard), without its samples.
+#[derive(Debug, Default, serde::Serialize, serde::Deserialize)]
 pub struct Run {
     pub diagnostics: Vec<Diagnostic>,
     /// The samples on the log axis; `Err` when they can't be put there.
@@ -83,14 +84,13 @@ impl Run {
     }
 }
 
-/// What the page shows of a run's samples, and the samples themselves where the page scores them.
-#[derive(Debug, PartialEq)]
+/// What the page shows of a run's samples (the core's summary on the log axis), and the samples themselves where
+/// the page scores them.
+#[derive(Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Forecast {
     pub n: usize,
-    /// Type-7 quantiles of the ln samples.
-    pub ln_p5: f64,
-    pub ln_median: f64,
-    pub ln_p95: f64,
+    pub summary: Summary,
+    #[serde(skip)]
     pub samples: Option<LogSamples>,
 }
 
@@ -98,22 +98,17 @@ impl Forecast {
     pub fn new(samples: LogSamples) -> Forecast {
         Forecast {
             n: samples.len(),
-            ln_p5: samples.quantile(0.05),
-            ln_median: samples.median(),
-            ln_p95: samples.quantile(0.95),
+            summary: Summary::of_samples(&samples),
             samples: Some(samples),
         }
     }
 }
 
-/// Everything revealed by Submit.
+/// Everything revealed by Submit: the truth and the core's assessment of the run against it.
 #[derive(Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Scored {
     pub truth: FittedTruth,
-    pub report: Report,
-    pub noise: Noise,
-    pub feedback: Vec<String>,
-    pub what_if: WhatIf,
+    pub assessment: Assessment,
 }
 
 #[derive(Clone, Copy)]
@@ -172,13 +167,17 @@ impl AppState {
                 seed: seed.get(),
             },
         });
-        // The truth is fitted only once the user submits: before that it is neither computed nor shown.
+        // The truth is fitted only once the user submits: before that it is neither computed nor shown. Fits are
+        // kept for the page's life, so reopening a question refits nothing.
+        let fits = StoredValue::new(FitCache::default());
         let truth = Memo::new(move |_| {
             if !submitted.get() {
                 return None;
             }
             let q = question.get()?;
-            Some(fermi_bank::fit_truth(&q).map_err(|p| p.to_string()))
+            let mut fitted = None;
+            fits.update_value(|cache| fitted = Some(cache.fit(&q).map_err(|p| p.to_string())));
+            fitted
         });
         let truth_to_score = Memo::new(move |_| truth.get().and_then(Result::ok));
         let background = Background::start();
@@ -320,7 +319,7 @@ impl AppState {
             dialect: self.dialect.get_untracked(),
             seed: self.seed.get_untracked(),
             samples: self.samples.get_untracked(),
-            cramer_log: scored.report.cramer_log,
+            cramer_log: scored.assessment.report.cramer_log,
             at: js_sys::Date::now(),
         };
         self.history.update(|h| h.push(entry));
@@ -429,7 +428,7 @@ impl Background {
             let (true, Some(of)) = (id == latest_id as f64, job) else {
                 return;
             };
-            match crate::worker::decode(&value) {
+            match crate::worker::message_bytes(&value).and_then(|b| crate::worker::decode(&b)) {
                 Some((run, scored)) => done.set(Some(Done {
                     of,
                     run: Shared::new(run),
@@ -461,8 +460,8 @@ impl Background {
 /// The program the quick mode writes for a 90% interval, in the chosen dialect; `None` until both boxes hold
 /// numbers. Numbers are written in exponent form so both dialects read them back exactly.
 pub fn quick_program(low: &str, high: &str, dialect: Dialect) -> Option<String> {
-    let lo = fermi_syntax::parse_readable(low)?;
-    let hi = fermi_syntax::parse_readable(high)?;
+    let lo = fermi_num::parse_readable(low)?;
+    let hi = fermi_num::parse_readable(high)?;
     Some(match dialect {
         Dialect::Squiggle => format!("to({lo:e}, {hi:e})"),
         Dialect::Fermi => format!("{lo:e} {hi:e}"),
@@ -496,19 +495,12 @@ pub fn run(source: &str, dialect: Dialect, options: &Options) -> Run {
     }
 }
 
-/// Every rule, the noise, the feedback and the what-ifs of one forecast against a fitted truth.
+/// The core's assessment of one forecast against a fitted truth.
 pub fn score(forecast: &LogSamples, truth: FittedTruth) -> Option<Scored> {
     let g = LogTruth::new(&truth.to_truth()).ok()?;
-    let report = Report::new(forecast, &g);
-    let noise = fermi_score::noise(forecast, &g, &report.breakdown_shift);
-    let feedback = fermi_score::feedback(&report, &noise);
-    let what_if = fermi_score::what_if(forecast, &g);
     Some(Scored {
         truth,
-        report,
-        noise,
-        feedback,
-        what_if,
+        assessment: fermi_score::assess(forecast, &g),
     })
 }
 

@@ -1,16 +1,14 @@
 //! Large runs go to a module Web Worker (`www/worker.js`) so typing never waits for them. The worker loads this
 //! same wasm module and calls [`worker_run`](crate::worker_run), i.e. `state::run` and, once the truth is
-//! revealed, `state::score`. The run crosses as plain JS values without its samples (the worker keeps them and
-//! scores there), the truth and the score in postcard (every double exact), so the page shows the very same
-//! numbers and never holds a million samples.
+//! revealed, `state::score`. The run (without its samples: the worker keeps them and scores there), the truth and
+//! the score cross by serde in postcard (every double exact), so the page shows the very same numbers and never
+//! holds a million samples.
 
 use fermi_bank::FittedTruth;
-use fermi_syntax::{Diagnostic, Severity, Span};
-use js_sys::{Array, Float64Array, Object, Reflect, Uint8Array};
+use js_sys::Uint8Array;
 use wasm_bindgen::prelude::*;
 
-use crate::plot::Series;
-use crate::state::{Forecast, Run, RunRequest, Scored};
+use crate::state::{Run, RunRequest, Scored};
 
 #[wasm_bindgen(inline_js = r#"
 export function spawn_worker(on_result) {
@@ -78,121 +76,19 @@ impl Worker {
     }
 }
 
-fn set(target: &Object, key: &str, value: impl Into<JsValue>) {
-    // Setting a property on a plain object cannot fail.
-    let _ = Reflect::set(target, &key.into(), &value.into());
-}
-
-fn get(source: &JsValue, key: &str) -> JsValue {
-    Reflect::get(source, &key.into()).unwrap_or(JsValue::UNDEFINED)
-}
-
-/// A run as plain JS values: `diagnostics` (an array of objects), then either `forecast` (sample count and
-/// quantiles) or `problem`, `series` when there is a density, and `scored` (postcard bytes) when it was scored.
-pub fn encode(run: &Run, scored: Option<&Scored>) -> JsValue {
-    let out = Object::new();
-    let diagnostics: Array = run
-        .diagnostics
-        .iter()
-        .map(|d| {
-            let o = Object::new();
-            set(&o, "error", d.is_error());
-            set(&o, "start", d.span.start);
-            set(&o, "end", d.span.end);
-            set(&o, "message", d.message.as_str());
-            if let Some(hint) = &d.hint {
-                set(&o, "hint", hint.as_str());
-            }
-            JsValue::from(o)
-        })
-        .collect();
-    set(&out, "diagnostics", diagnostics);
-    match &run.forecast {
-        Some(Ok(f)) => {
-            let o = Object::new();
-            set(&o, "n", f.n);
-            set(&o, "ln_p5", f.ln_p5);
-            set(&o, "ln_median", f.ln_median);
-            set(&o, "ln_p95", f.ln_p95);
-            set(&out, "forecast", o);
-        }
-        Some(Err(problem)) => set(&out, "problem", problem.as_str()),
-        None => {}
-    }
-    if let Some(s) = &run.series {
-        let o = Object::new();
-        set(&o, "ln_x", Float64Array::from(s.ln_x.as_slice()));
-        set(&o, "density", Float64Array::from(s.density.as_slice()));
-        set(&o, "p5", s.p5);
-        set(&o, "median", s.median);
-        set(&o, "p95", s.p95);
-        set(&out, "series", o);
-    }
-    if let Some(bytes) = scored.and_then(|s| postcard::to_allocvec(s).ok()) {
-        set(&out, "scored", Uint8Array::from(bytes.as_slice()));
-    }
-    out.into()
+/// A run and its score (if scored) as the worker sends them: postcard bytes of the very structs the page uses, so
+/// every double crosses exactly, infinities included.
+pub fn encode(run: &Run, scored: Option<&Scored>) -> Vec<u8> {
+    // Serialising plain structs of numbers and strings into a growable buffer cannot fail.
+    postcard::to_allocvec(&(run, scored)).unwrap_or_default()
 }
 
 /// The inverse of [`encode`]; `None` for anything else.
-pub fn decode(value: &JsValue) -> Option<(Run, Option<Scored>)> {
-    let number = |v: &JsValue, key: &str| get(v, key).as_f64();
-    let diagnostics = get(value, "diagnostics")
-        .dyn_into::<Array>()
-        .ok()?
-        .iter()
-        .map(|d| {
-            Some(Diagnostic {
-                severity: if get(&d, "error").as_bool()? {
-                    Severity::Error
-                } else {
-                    Severity::Warning
-                },
-                span: Span {
-                    start: number(&d, "start")? as u32,
-                    end: number(&d, "end")? as u32,
-                },
-                message: get(&d, "message").as_string()?,
-                hint: get(&d, "hint").as_string(),
-            })
-        })
-        .collect::<Option<Vec<_>>>()?;
-    let forecast = get(value, "forecast");
-    let forecast = if forecast.is_undefined() {
-        get(value, "problem").as_string().map(Err)
-    } else {
-        Some(Ok(Forecast {
-            n: number(&forecast, "n")? as usize,
-            ln_p5: number(&forecast, "ln_p5")?,
-            ln_median: number(&forecast, "ln_median")?,
-            ln_p95: number(&forecast, "ln_p95")?,
-            samples: None,
-        }))
-    };
-    let series = get(value, "series");
-    let series = if series.is_undefined() {
-        None
-    } else {
-        let array = |key: &str| Some(get(&series, key).dyn_into::<Float64Array>().ok()?.to_vec());
-        Some(Series {
-            ln_x: array("ln_x")?,
-            density: array("density")?,
-            p5: number(&series, "p5")?,
-            median: number(&series, "median")?,
-            p95: number(&series, "p95")?,
-        })
-    };
-    let scored = get(value, "scored");
-    let scored = if scored.is_undefined() {
-        None
-    } else {
-        let bytes = scored.dyn_into::<Uint8Array>().ok()?.to_vec();
-        Some(postcard::from_bytes(&bytes).ok()?)
-    };
-    let run = Run {
-        diagnostics,
-        forecast,
-        series,
-    };
-    Some((run, scored))
+pub fn decode(bytes: &[u8]) -> Option<(Run, Option<Scored>)> {
+    postcard::from_bytes(bytes).ok()
+}
+
+/// The bytes of a worker's message (a `Uint8Array`); `None` for anything else.
+pub fn message_bytes(value: &JsValue) -> Option<Vec<u8>> {
+    Some(value.dyn_ref::<Uint8Array>()?.to_vec())
 }

@@ -2,7 +2,8 @@
 
 use std::process::Command;
 
-const CORE: [&str; 5] = [
+const CORE: [&str; 6] = [
+    "fermi-num",
     "fermi-syntax",
     "fermi-eval",
     "fermi-score",

@@ -135,7 +135,7 @@ fn a_run_crosses_from_the_worker_unchanged() {
             let scored = direct.log_samples().and_then(|s| score(s, truth));
             let factor = scored
                 .as_ref()
-                .map(|s| s.report.diagnostics.bias_median_factor);
+                .map(|s| s.assessment.report.diagnostics.bias_median_factor);
             infinite += usize::from(factor == Some(f64::INFINITY));
             let (_, scored_crossed) = decode(&encode(&direct, scored.as_ref())).expect(source);
             assert_eq!(scored_crossed, scored, "{source} against {truth:?}");
@@ -147,7 +147,12 @@ fn a_run_crosses_from_the_worker_unchanged() {
         let shown = |run: &playground::state::Run| {
             run.forecast.as_ref().map(|f| {
                 f.as_ref()
-                    .map(|f| (f.n, [f.ln_p5, f.ln_median, f.ln_p95].map(f64::to_bits)))
+                    .map(|f| {
+                        (
+                            f.n,
+                            [f.summary.p5, f.summary.median, f.summary.p95].map(f64::to_bits),
+                        )
+                    })
                     .map_err(String::clone)
             })
         };

@@ -91,7 +91,7 @@ fn Quick() -> impl IntoView {
             if text.trim().is_empty() {
                 return String::new();
             }
-            match fermi_syntax::parse_readable(&text) {
+            match fermi_num::parse_readable(&text) {
                 Some(v) => format!("{} = {}", text.trim(), readable(v)),
                 None => "not a number yet (try 98.3e9, 98.3 billion or 98.3B)".to_string(),
             }
@@ -240,9 +240,9 @@ fn EstimateSummary() -> impl IntoView {
                 Some(
                     view! {
                         <p class="estimate-summary" data-testid="estimate-summary">
-                            "Your estimate: 5% " <strong>{q(f.ln_p5)}</strong>
-                            " · median " <strong>{q(f.ln_median)}</strong>
-                            " · 95% " <strong>{q(f.ln_p95)}</strong>
+                            "Your estimate: 5% " <strong>{q(f.summary.p5)}</strong>
+                            " · median " <strong>{q(f.summary.median)}</strong>
+                            " · 95% " <strong>{q(f.summary.p95)}</strong>
                             <span class="muted">{format!(" ({} samples)", f.n)}</span>
                         </p>
                     }

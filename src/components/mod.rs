@@ -22,7 +22,7 @@ pub use settings::SettingsPanel;
 
 /// A value in readable form ("98.3 billion"), from the core's formatter.
 pub fn readable(x: f64) -> String {
-    fermi_syntax::format_readable(x)
+    fermi_num::format_readable(x)
 }
 
 /// A count with its noun in the right number: "1 pack", "2 packs".

@@ -2,31 +2,23 @@
 //! quantile table beside the chart, and the table of the other rules. Before Submit: the estimate only.
 
 use fermi_bank::FittedTruth;
-use fermi_score::RuleValue;
+use fermi_score::format_nats as nats;
 use leptos::prelude::*;
 
 use super::readable;
 use crate::state::{AppState, Scored, Shared};
 
-/// A score in nats: four decimals, or three significant digits when that would show only zeros.
-fn nats(x: f64) -> String {
-    if x != 0.0 && x.abs() < 0.001 {
-        format!("{x:.2e}")
-    } else {
-        format!("{x:.4}")
-    }
-}
-
 #[component]
 pub fn ScoreCard() -> impl IntoView {
     let state = expect_context::<AppState>();
     let scored = move || state.scored.get();
-    let score = move || scored().map_or_else(|| "–".to_string(), |s| nats(s.report.cramer_log));
+    let score =
+        move || scored().map_or_else(|| "–".to_string(), |s| s.assessment.verdicts.score.clone());
     let announcement = move || match scored() {
         Some(s) => format!(
             "Cramér-log score {}. {}",
-            nats(s.report.cramer_log),
-            s.feedback.join(" ")
+            s.assessment.verdicts.score,
+            s.assessment.feedback.join(" ")
         ),
         None => String::new(),
     };
@@ -56,9 +48,9 @@ pub fn ScoreCard() -> impl IntoView {
 
 #[component]
 fn Details(scored: Shared<Scored>) -> impl IntoView {
-    let r = &scored.report;
-    let b = r.breakdown_shift;
-    let noise = scored.noise;
+    let a = &scored.assessment;
+    let b = a.report.breakdown_shift;
+    let noise = a.noise;
     let share = |part: f64| {
         if b.total > 0.0 {
             100.0 * part / b.total
@@ -66,26 +58,7 @@ fn Details(scored: Shared<Scored>) -> impl IntoView {
             0.0
         }
     };
-    let d = r.diagnostics;
-    let bias = if d.bias_median_factor >= 1.0 {
-        format!(
-            "×{} too high ({:+.2} decades)",
-            readable(d.bias_median_factor),
-            d.bias_median_decades
-        )
-    } else {
-        format!(
-            "×{} too low ({:+.2} decades)",
-            readable(1.0 / d.bias_median_factor),
-            d.bias_median_decades
-        )
-    };
-    let ratio = match d.sd_ratio {
-        Some(x) if x > 1.0 => format!("{x:.2} — under-confident (wider than the truth)"),
-        Some(x) if x < 1.0 => format!("{x:.2} — over-confident (narrower than the truth)"),
-        Some(x) => format!("{x:.2} — matches the truth's spread"),
-        None => "undefined: the truth is a single value".to_string(),
-    };
+    let verdicts = a.verdicts.clone();
     let truth = scored.truth;
     let truth_text = match truth {
         FittedTruth::Point(v) => format!("Truth: {}", readable(v)),
@@ -96,7 +69,7 @@ fn Details(scored: Shared<Scored>) -> impl IntoView {
             readable(truth.p95())
         ),
     };
-    let w = scored.what_if;
+    let w = a.what_if;
     let grey = |within: bool| if within { "part noise" } else { "part" };
     view! {
         <p class="truth-summary" data-testid="truth-summary">{truth_text}</p>
@@ -120,15 +93,12 @@ fn Details(scored: Shared<Scored>) -> impl IntoView {
             </p>
         </div>
         <ul class="feedback" data-testid="feedback">
-            {scored.feedback.iter().map(|f| view! { <li>{f.clone()}</li> }).collect_view()}
+            {a.feedback.iter().map(|f| view! { <li>{f.clone()}</li> }).collect_view()}
         </ul>
         <dl class="diag">
-            <div><dt>"Median bias"</dt><dd data-testid="bias-factor">{bias}</dd></div>
-            <div><dt>"Spread ratio (yours ÷ truth's)"</dt><dd data-testid="sd-ratio">{ratio}</dd></div>
-            <div>
-                <dt>"Coverage"</dt>
-                <dd data-testid="coverage">{format!("{:.0}% of the truth lies in your 90% interval", 100.0 * r.coverage90)}</dd>
-            </div>
+            <div><dt>"Median bias"</dt><dd data-testid="bias-factor">{verdicts.bias}</dd></div>
+            <div><dt>"Spread ratio (yours ÷ truth's)"</dt><dd data-testid="sd-ratio">{verdicts.spread_text}</dd></div>
+            <div><dt>"Coverage"</dt><dd data-testid="coverage">{verdicts.coverage}</dd></div>
         </dl>
         <table class="what-if" data-testid="what-if">
             <caption>"What if your estimate were…"</caption>
@@ -150,9 +120,13 @@ pub fn QuantileTable() -> impl IntoView {
         let f = run.forecast.as_ref()?.as_ref().ok()?;
         let truth = state.scored.get().map(|s| s.truth);
         let rows = [
-            ("5%", f.ln_p5, FittedTruth::p5 as fn(&FittedTruth) -> f64),
-            ("median", f.ln_median, FittedTruth::median),
-            ("95%", f.ln_p95, FittedTruth::p95),
+            (
+                "5%",
+                f.summary.p5,
+                FittedTruth::p5 as fn(&FittedTruth) -> f64,
+            ),
+            ("median", f.summary.median, FittedTruth::median),
+            ("95%", f.summary.p95, FittedTruth::p95),
         ]
         .map(|(name, ln, of_truth)| {
             let t = truth.map(|t| readable(of_truth(&t)));
@@ -180,16 +154,12 @@ pub fn RulesTable() -> impl IntoView {
     let state = expect_context::<AppState>();
     move || {
         let s = state.scored.get()?;
-        let r = &s.report;
-        let rows = r.comparison_rules().into_iter().map(|rule| {
-            let value = match rule.value {
-                RuleValue::Nats(x) => nats(x),
-                RuleValue::Undefined => "undefined".to_string(),
-                RuleValue::Fraction(x) => format!("{x:.3}"),
-                RuleValue::Hit(hit) => if hit { "hit" } else { "miss" }.to_string(),
-            };
-            (rule.name, value, rule.rewards, rule.weakness)
-        });
+        let rows = s
+            .assessment
+            .report
+            .comparison_rules()
+            .into_iter()
+            .map(|rule| (rule.name, rule.value.text(), rule.rewards, rule.weakness));
         Some(view! {
             <details class="rules" data-testid="rules-table">
                 <summary>"Other scoring rules"</summary>

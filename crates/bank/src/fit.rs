@@ -1,10 +1,10 @@
 //! Ground truth for scoring: what each truth kind becomes (docs/pack-format.md, "How truths are scored").
 
 use std::collections::HashMap;
-use std::sync::{Mutex, OnceLock};
 
 use fermi_eval::{Options, evaluate_source};
-use fermi_score::{Truth, Z95, quantile_type7};
+use fermi_num::{Normal, Z95, fnv1a, quantile_type7};
+use fermi_score::Truth;
 use fermi_syntax::Dialect;
 
 use crate::format::{Question, TruthSpec};
@@ -17,12 +17,6 @@ pub const FIT_SAMPLES: usize = 1_000_000;
 /// (offset basis 0xcbf29ce484222325, prime 0x100000001b3). Stable across versions and platforms.
 pub fn question_seed(id: &str) -> u64 {
     fnv1a(id.as_bytes())
-}
-
-fn fnv1a(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
-        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
-    })
 }
 
 /// The truth a forecast is scored against, in linear units of the question.
@@ -65,7 +59,7 @@ impl FittedTruth {
     }
 }
 
-/// Fits a question's truth (memoised per id and program):
+/// Fits a question's truth (10⁶ samples for a program: hold on to the result, or use a [`FitCache`]):
 /// - `distribution`: the program at [`FIT_SAMPLES`] samples with [`question_seed`], type-7 p5/p95 of the samples,
 ///   the lognormal through them;
 /// - `log_range`: the lognormal with the same mean and sd in log as the uniform: mu = (ln low + ln high)/2,
@@ -82,12 +76,6 @@ pub fn fit_truth(question: &Question) -> Result<FittedTruth, Problem> {
             })
         }
         TruthSpec::Distribution { program, .. } => {
-            static CACHE: OnceLock<Mutex<HashMap<(String, u64), FittedTruth>>> = OnceLock::new();
-            let key = (question.id.clone(), fnv1a(program.as_bytes()));
-            let cache = CACHE.get_or_init(Default::default);
-            if let Some(fitted) = cache.lock().map_or(None, |c| c.get(&key).copied()) {
-                return Ok(fitted);
-            }
             let mut samples = program_samples(question, program, FIT_SAMPLES)?;
             let (p5, p95) = (
                 ln_quantile_type7(&mut samples, 0.05),
@@ -100,15 +88,30 @@ pub fn fit_truth(question: &Question) -> Result<FittedTruth, Problem> {
                     "has no spread: its p5 equals its p95",
                 ));
             }
-            let fitted = FittedTruth::Lognormal {
-                mu: (p5 + p95) / 2.0,
-                sigma: (p95 - p5) / (2.0 * Z95),
-            };
-            if let Ok(mut c) = cache.lock() {
-                c.insert(key, fitted);
-            }
-            Ok(fitted)
+            let Normal { mu, sigma } = Normal::from_interval90(p5, p95);
+            Ok(FittedTruth::Lognormal { mu, sigma })
         }
+    }
+}
+
+/// Fitted truths kept by their owner (the app refits nothing when a question is reopened), keyed by question id
+/// and the truth's own text, so an edited pack's question is fitted anew.
+#[derive(Debug, Default)]
+pub struct FitCache(HashMap<(String, u64), FittedTruth>);
+
+impl FitCache {
+    /// [`fit_truth`], remembered on success.
+    pub fn fit(&mut self, question: &Question) -> Result<FittedTruth, Problem> {
+        let TruthSpec::Distribution { program, .. } = &question.truth else {
+            return fit_truth(question);
+        };
+        let key = (question.id.clone(), fnv1a(program.as_bytes()));
+        if let Some(&fitted) = self.0.get(&key) {
+            return Ok(fitted);
+        }
+        let fitted = fit_truth(question)?;
+        self.0.insert(key, fitted);
+        Ok(fitted)
     }
 }
 

@@ -8,7 +8,7 @@ pub mod import;
 mod load;
 
 pub use advice::advice;
-pub use fit::{FIT_SAMPLES, FittedTruth, fit_truth, question_seed, sampled_truth};
+pub use fit::{FIT_SAMPLES, FitCache, FittedTruth, fit_truth, question_seed, sampled_truth};
 pub use format::{
     Difficulty, Pack, PackInfo, Question, Source, SourceTier, Tier, Topic, TruthSpec, to_toml,
 };

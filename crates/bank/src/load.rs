@@ -4,7 +4,7 @@ use std::collections::HashMap;
 use std::fmt;
 
 use fermi_eval::{Options, evaluate_source};
-use fermi_score::quantile_type7;
+use fermi_num::quantile_type7;
 use fermi_syntax::{Dialect, LineIndex};
 use serde::Deserialize;
 use toml::Spanned;

@@ -95,8 +95,11 @@ fn distribution_fits_the_lognormal_through_its_p5_p95() {
     assert!(close(fitted.p5(), 0.0013432), "{fitted:?}");
     assert!(close(fitted.p95(), 0.0017974), "{fitted:?}");
     assert!(close(fitted.median(), 0.0015537), "{fitted:?}");
-    // Fitting again (memoised) gives the identical truth.
+    // Fitting again, directly or through a cache (twice: computed, then remembered), gives the identical truth.
     assert_eq!(fit_truth(&pack.questions[0]).unwrap(), fitted);
+    let mut cache = fermi_bank::FitCache::default();
+    assert_eq!(cache.fit(&pack.questions[0]).unwrap(), fitted);
+    assert_eq!(cache.fit(&pack.questions[0]).unwrap(), fitted);
     let FittedTruth::Lognormal { mu, sigma } = fitted else {
         panic!("{fitted:?}")
     };

@@ -63,7 +63,7 @@ pub fn run(args: Args) -> ExitCode {
             )
         );
     } else {
-        let r = fermi_syntax::format_readable;
+        let r = fermi_num::format_readable;
         println!(
             "p5 {}  p50 {}  p95 {}  (mean {}; {} samples, seed {})",
             r(summary.p5),

@@ -4,7 +4,7 @@
 
 use std::process::ExitCode;
 
-use fermi_score::{LogSamples, LogTruth, Report, ScoreError, Truth, feedback, noise};
+use fermi_score::{Assessment, LogSamples, LogTruth, ScoreError, Truth, assess};
 use serde::Deserialize;
 use serde_json::json;
 
@@ -116,7 +116,9 @@ fn score_case(input: &str) -> Result<(LogSamples, LogTruth), Problem> {
 }
 
 fn print_report(f: &LogSamples, g: &LogTruth, json: bool) {
-    let report = Report::new(f, g);
+    let Assessment {
+        report, feedback, ..
+    } = assess(f, g);
     if json {
         println!(
             "{}",
@@ -140,7 +142,7 @@ fn print_report(f: &LogSamples, g: &LogTruth, json: bool) {
         100.0 * report.coverage90,
         report.winkler90_expected
     );
-    for sentence in feedback(&report, &noise(f, g, b)) {
+    for sentence in feedback {
         println!("{sentence}");
     }
 }
@@ -164,7 +166,7 @@ mod question_form {
 
     use fermi_bank::{FittedTruth, Pack, Question, fit_truth, sampled_truth};
     use fermi_eval::Options;
-    use fermi_score::{LogSamples, LogTruth, Report};
+    use fermi_score::{LogSamples, LogTruth, assess};
     use fermi_syntax::Dialect;
     use serde_json::{Value, json};
 
@@ -211,7 +213,11 @@ mod question_form {
             (_, Err(e)) => return problem(&format!("question {id}: truth: {e}"), args.json),
         };
         if args.json {
-            let mut out = serde_json::to_value(Report::new(&f, &g)).expect("a report serialises");
+            let assessment = assess(&f, &g);
+            let mut out = serde_json::to_value(&assessment.report).expect("a report serialises");
+            // The words the browser shows for the same answer.
+            out["feedback"] = json!(assessment.feedback);
+            out["verdicts"] = json!(assessment.verdicts);
             out["question"] = json!(id);
             out["truth"] = truth_json;
             out["samples"] = json!(args.samples);

@@ -4,15 +4,14 @@
 use std::collections::{HashMap, HashSet};
 use std::rc::Rc;
 
+use fermi_num::Normal;
 use fermi_syntax::{BinOp, Diagnostic, Expr, ExprKind, Func, Program, Span};
 
 use crate::arith::{self, CHUNK, Operand, Pure, Unary};
-use crate::fuse::{self, Binding, Fused, LogNormal};
+
+use crate::fuse::{self, Binding, Fused};
 use crate::rng::{self, Sampler};
 use crate::{MAX_LIVE_SAMPLE_VALUES, MAX_SAMPLE_OPERATIONS, Options};
-
-/// z such that Φ(z) = 0.95: `to(lo, hi)` puts lo and hi at the 5th and 95th percentiles.
-pub const Z95: f64 = 1.6448536269514722;
 
 /// `to()` bounds further apart than this ratio (6 decades) get a warning.
 pub(crate) const WIDE_RANGE_RATIO: f64 = 1e6;
@@ -291,8 +290,9 @@ impl Evaluator<'_> {
         }
     }
 
-    /// `n` samples of `exp(mu + sigma·Z)`, a chunk at a time so that the normals are still in cache for `exp`.
-    fn lognormal(&mut self, ln: LogNormal) -> Value {
+    /// `n` samples of `exp(mu + sigma·Z)` for `ln` = N(mu, sigma), a chunk at a time so that the normals are
+    /// still in cache for `exp`.
+    fn lognormal(&mut self, ln: Normal) -> Value {
         let mut out = Vec::with_capacity(self.n);
         let mut chunk = [0.0; CHUNK];
         while out.len() < self.n {
@@ -380,14 +380,12 @@ impl Evaluator<'_> {
             if h / l > WIDE_RANGE_RATIO {
                 self.warnings.push(wide_range(*l, *h, span));
             }
-            return Ok(self.lognormal(LogNormal::from_bounds(*l, *h)));
+            return Ok(self.lognormal(Normal::from_interval90(libm::log(*l), libm::log(*h))));
         }
         let out = (0..self.n)
             .map(|i| {
-                let (ln_lo, ln_hi) = (libm::log(lo.at(i)), libm::log(hi.at(i)));
-                libm::exp(
-                    (ln_lo + ln_hi) / 2.0 + (ln_hi - ln_lo) / (2.0 * Z95) * self.sampler.normal(),
-                )
+                let ln = Normal::from_interval90(libm::log(lo.at(i)), libm::log(hi.at(i)));
+                libm::exp(ln.mu + ln.sigma * self.sampler.normal())
             })
             .collect();
         Ok(Value::Samples(Rc::new(out)))

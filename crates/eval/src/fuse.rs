@@ -13,30 +13,14 @@ use std::collections::{HashMap, HashSet};
 
 use fermi_syntax::{BinOp, Expr, ExprKind, Program, Span};
 
-use crate::eval::{WIDE_RANGE_RATIO, Z95};
+use fermi_num::Normal;
+
+use crate::eval::WIDE_RANGE_RATIO;
 
 /// Bound on |z| of `Sampler::normal` (below 14), with room to spare.
 const Z_REACH: f64 = 40.0;
 /// |ln x| below this keeps x finite and normal (ln f64::MAX ≈ 709.8; ln of the least normal ≈ −708.4).
 const LN_SAFE: f64 = 700.0;
-
-/// `exp(mu + sigma·Z)`.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub(crate) struct LogNormal {
-    pub mu: f64,
-    pub sigma: f64,
-}
-
-impl LogNormal {
-    /// `to(lo, hi)`: lo and hi at the 5th and 95th percentiles.
-    pub fn from_bounds(lo: f64, hi: f64) -> LogNormal {
-        let (ln_lo, ln_hi) = (libm::log(lo), libm::log(hi));
-        LogNormal {
-            mu: (ln_lo + ln_hi) / 2.0,
-            sigma: (ln_hi - ln_lo) / (2.0 * Z95),
-        }
-    }
-}
 
 /// What a variable holds, as far as fusion is concerned.
 pub(crate) enum Binding<'a> {
@@ -59,8 +43,9 @@ pub(crate) struct Fused {
 }
 
 impl Fused {
-    pub fn lognormal(&self) -> LogNormal {
-        LogNormal {
+    /// ln of the product is this normal.
+    pub fn lognormal(&self) -> Normal {
+        Normal {
             mu: self.mu,
             sigma: self.variance.sqrt(),
         }
@@ -81,7 +66,7 @@ impl Fused {
         })
     }
 
-    fn factor(ln: LogNormal, wide: Vec<(Span, f64, f64)>) -> Fused {
+    fn factor(ln: Normal, wide: Vec<(Span, f64, f64)>) -> Fused {
         Fused {
             mu: ln.mu,
             variance: ln.sigma * ln.sigma,
@@ -165,7 +150,7 @@ pub(crate) fn plan<'a>(
             } else {
                 Vec::new()
             };
-            let f = Fused::factor(LogNormal::from_bounds(l, h), wide);
+            let f = Fused::factor(Normal::from_interval90(libm::log(l), libm::log(h)), wide);
             (f.reach < LN_SAFE).then_some(f)
         }
         ExprKind::Binary(op @ (BinOp::Mul | BinOp::Div), a, b) => {
@@ -224,7 +209,8 @@ fn constant<'a>(e: &Expr, lookup: &dyn Fn(&str) -> Binding<'a>) -> Option<f64> {
 mod tests {
     use fermi_syntax::Dialect;
 
-    use crate::{Evaluation, Options, evaluate_source, quantile_sorted};
+    use crate::{Evaluation, Options, evaluate_source};
+    use fermi_num::quantile_type7;
 
     fn eval(source: &str, samples: usize, seed: u64) -> Evaluation {
         evaluate_source(source, Dialect::Squiggle, &Options { samples, seed })
@@ -271,7 +257,7 @@ mod tests {
 
     fn close_in_log(fused: &[f64], unfused: &[f64], tolerance: f64) {
         for p in [0.05, 0.5, 0.95] {
-            let (a, b) = (quantile_sorted(fused, p), quantile_sorted(unfused, p));
+            let (a, b) = (quantile_type7(fused, p), quantile_type7(unfused, p));
             assert!(
                 (a.ln() - b.ln()).abs() < tolerance,
                 "p{p}: fused {a}, unfused {b}"
@@ -289,8 +275,8 @@ mod tests {
         close_in_log(&sorted(p1, n), &sorted(&p1_unfused, n), 0.002);
         // The closed form itself: to(1,10) twice is exactly lognormal(ln 10, √2·σ), p5 1.9629, p95 50.9456.
         let twice = sorted("to(1,10) * to(1,10)", n);
-        assert!((quantile_sorted(&twice, 0.05) / 1.9629 - 1.0).abs() < 0.01);
-        assert!((quantile_sorted(&twice, 0.95) / 50.9456 - 1.0).abs() < 0.01);
+        assert!((quantile_type7(&twice, 0.05) / 1.9629 - 1.0).abs() < 0.01);
+        assert!((quantile_type7(&twice, 0.95) / 50.9456 - 1.0).abs() < 0.01);
     }
 
     #[test]

@@ -15,8 +15,7 @@ mod summary;
 
 use fermi_syntax::{Diagnostic, Dialect, Program, Span};
 
-pub use eval::Z95;
-pub use summary::{Summary, quantile_sorted, samples_hash, summarize};
+pub use summary::{Summary, samples_hash, summarize};
 
 pub const DEFAULT_SAMPLES: usize = 10_000;
 /// Fewest samples accepted (the UI's range is `MIN_SAMPLES..=1_000_000`).

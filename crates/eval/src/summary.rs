@@ -1,5 +1,6 @@
 //! Summaries of a sample vector (spec/cli.md's `summary` object) and a portable hash of samples.
 
+use fermi_num::{Fnv1a, Sum, quantile_type7};
 use serde::Serialize;
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -20,30 +21,23 @@ pub struct Summary {
     pub nonpositive: usize,
 }
 
-/// Hyndman–Fan type 7 quantile of sorted values (linear interpolation between order statistics).
-pub fn quantile_sorted(sorted: &[f64], p: f64) -> f64 {
-    let Some(&last) = sorted.last() else {
-        return f64::NAN;
-    };
-    let h = (sorted.len() - 1) as f64 * p;
-    let lo = h.floor() as usize;
-    match sorted.get(lo + 1) {
-        Some(&next) => sorted[lo] + (h - lo as f64) * (next - sorted[lo]),
-        None => last,
-    }
-}
-
 /// Summarises samples (at least one) in linear space; the log moments only when every sample is positive.
 pub fn summarize(samples: &[f64]) -> Summary {
     let mut sorted = samples.to_vec();
     sorted.sort_by(f64::total_cmp);
     let n = samples.len() as f64;
-    let q = |p| quantile_sorted(&sorted, p);
+    let q = |p| quantile_type7(&sorted, p);
     let nonpositive = samples.iter().filter(|&&x| x <= 0.0).count();
     let (mean_ln, sd_ln) = if nonpositive == 0 && !samples.is_empty() {
         let logs: Vec<f64> = samples.iter().map(|&x| libm::log(x)).collect();
-        let mean = logs.iter().sum::<f64>() / n;
-        let var = logs.iter().map(|l| (l - mean) * (l - mean)).sum::<f64>() / (n - 1.0).max(1.0);
+        // Compensated sums: a constant's mean is the constant and its sd exactly 0.
+        let mean = logs.iter().copied().collect::<Sum>().value() / n;
+        let var = logs
+            .iter()
+            .map(|l| (l - mean) * (l - mean))
+            .collect::<Sum>()
+            .value()
+            / (n - 1.0).max(1.0);
         (Some(mean), Some(var.sqrt()))
     } else {
         (None, None)
@@ -54,7 +48,7 @@ pub fn summarize(samples: &[f64]) -> Summary {
         p50: q(0.5),
         p75: q(0.75),
         p95: q(0.95),
-        mean: samples.iter().sum::<f64>() / n,
+        mean: samples.iter().copied().collect::<Sum>().value() / n,
         min: sorted.first().copied().unwrap_or(f64::NAN),
         max: sorted.last().copied().unwrap_or(f64::NAN),
         mean_ln,
@@ -65,33 +59,16 @@ pub fn summarize(samples: &[f64]) -> Summary {
 
 /// FNV-1a over the samples' IEEE bits (little-endian): equal hashes mean bit-identical samples across platforms.
 pub fn samples_hash(samples: &[f64]) -> u64 {
-    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
-    for byte in samples.iter().flat_map(|x| x.to_bits().to_le_bytes()) {
-        hash ^= u64::from(byte);
-        hash = hash.wrapping_mul(0x0000_0100_0000_01b3);
+    let mut hash = Fnv1a::default();
+    for x in samples {
+        hash.write(&x.to_bits().to_le_bytes());
     }
-    hash
+    hash.finish()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn type_7_quantiles_interpolate() {
-        let sorted = [1.0, 2.0, 3.0, 4.0, 5.0];
-        let cases = [
-            (0.0, 1.0),
-            (0.05, 1.2),
-            (0.25, 2.0),
-            (0.5, 3.0),
-            (0.95, 4.8),
-            (1.0, 5.0),
-        ];
-        for (p, want) in cases {
-            assert!((quantile_sorted(&sorted, p) - want).abs() < 1e-12, "p={p}");
-        }
-    }
 
     #[test]
     fn log_moments_need_positive_samples() {

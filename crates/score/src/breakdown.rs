@@ -8,8 +8,8 @@ use serde::{Deserialize, Serialize};
 use crate::cramer::cramer_shifted;
 use crate::samples::LogSamples;
 use crate::special::{A, FRAC_1_SQRT_PI, NormalWalk, SATURATED};
-use crate::sum::Sum;
 use crate::truth::LogTruth;
+use fermi_num::Sum;
 
 /// Option A of the spec: `D = location + shape`, both ≥ 0, where `shape = D(F − b*, G)` at the best shift b*.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]

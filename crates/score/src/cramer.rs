@@ -2,8 +2,8 @@
 
 use crate::samples::LogSamples;
 use crate::special::{FRAC_1_SQRT_PI, NormalWalk, Phi_inv, Psi};
-use crate::sum::Sum;
 use crate::truth::LogTruth;
+use fermi_num::Sum;
 
 /// `∫(F−G)²` and `∫|F−G|` of two empirical distributions, F's values mapped by the non-decreasing `map` (a
 /// shift or a scaling, so that no moved copy of F is needed). Walks the merged sorted values (ties: F's first);

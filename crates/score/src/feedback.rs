@@ -1,5 +1,6 @@
 //! Plain-language feedback on a score, built from the report and its noise so that every surface says the same.
 
+use crate::assess::Spread;
 use crate::breakdown::Noise;
 use crate::error::thousands;
 use crate::report::Report;
@@ -35,24 +36,24 @@ fn median_sentence(report: &Report, noise: &Noise) -> String {
     )
 }
 
+/// Worded by [`Spread::of`], as the score card is.
 fn spread_sentence(ratio: f64) -> String {
-    if ratio == 0.0 {
-        "Your estimate has no spread at all: you were over-confident.".to_string()
-    } else if ratio < 0.8 {
-        format!(
+    match Spread::of(Some(ratio)) {
+        Spread::NoSpread => {
+            "Your estimate has no spread at all: you were over-confident.".to_string()
+        }
+        Spread::OverConfident => format!(
             "Your spread is {} the truth's: you were over-confident.",
             ratio_text(ratio)
-        )
-    } else if ratio > 1.25 {
-        format!(
+        ),
+        Spread::UnderConfident => format!(
             "Your spread is {} the truth's: you were under-confident.",
             ratio_text(ratio)
-        )
-    } else {
-        format!(
+        ),
+        Spread::AboutRight | Spread::Undefined => format!(
             "Your spread is about right ({}× the truth's).",
             number(ratio)
-        )
+        ),
     }
 }
 

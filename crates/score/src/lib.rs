@@ -13,6 +13,7 @@
 //! - A lognormal truth is scored exactly (analytic). [`LogTruth::sampled_like_fermibench`] replaces it with n
 //!   draws instead, FermiBench's convention, for figures comparable with theirs.
 
+mod assess;
 mod breakdown;
 mod catalogue;
 mod cramer;
@@ -22,10 +23,10 @@ mod report;
 mod rules;
 mod samples;
 mod special;
-mod sum;
 mod truth;
 mod whatif;
 
+pub use assess::{Assessment, Spread, Verdicts, assess, format_nats};
 pub use breakdown::{
     Noise, NormalBreakdown, ShiftBreakdown, best_shift, cramer_normal, noise, normal_breakdown,
     shift_breakdown,
@@ -41,25 +42,10 @@ pub use rules::{
 };
 pub use samples::LogSamples;
 pub use special::{A, Phi, Phi_inv, Psi, erf, phi};
-pub use truth::{LogTruth, Truth, Z95};
+pub use truth::{LogTruth, Truth};
 pub use whatif::{WhatIf, what_if};
 
 /// Cramér-log of linear-space forecast samples against a truth, in nats.
 pub fn cramer_log(forecast: &[f64], truth: &Truth) -> Result<f64, ScoreError> {
     Ok(cramer(&LogSamples::new(forecast)?, &LogTruth::new(truth)?))
-}
-
-/// Hyndman–Fan type-7 quantile of ascending `sorted` values: `h = (n−1)·p`, interpolate between `x[⌊h⌋]` and the
-/// next. NaN for an empty slice; `p` is clamped to [0, 1].
-pub fn quantile_type7(sorted: &[f64], p: f64) -> f64 {
-    let n = sorted.len();
-    if n == 0 {
-        return f64::NAN;
-    }
-    let h = (n - 1) as f64 * p.clamp(0.0, 1.0);
-    let k = libm::floor(h) as usize;
-    if k >= n - 1 {
-        return sorted[n - 1];
-    }
-    sorted[k] + (h - k as f64) * (sorted[k + 1] - sorted[k])
 }

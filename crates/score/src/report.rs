@@ -12,7 +12,9 @@ use crate::rules::{
     median_in_interval90, winkler90_at_median, winkler90_expected,
 };
 use crate::samples::LogSamples;
-use crate::truth::{LogTruth, Truth, Z95};
+use fermi_num::Z95;
+
+use crate::truth::{LogTruth, Truth};
 
 /// Location and spread of one side on the log axis (nats).
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]

@@ -2,11 +2,12 @@
 
 use core::f64::consts::LN_10;
 
+use fermi_num::{Normal, Sum};
+
 use crate::cramer::merged_walk;
 use crate::samples::LogSamples;
 use crate::special::{Phi, Psi};
-use crate::sum::Sum;
-use crate::truth::{LogTruth, Z95};
+use crate::truth::LogTruth;
 
 /// The Winkler penalty factor `2/α` for a 90% interval.
 const WINKLER_PENALTY: f64 = 20.0;
@@ -31,11 +32,8 @@ pub struct NormalFit {
 impl NormalFit {
     /// Fitted from the type-7 p5 and p95, the recipe a lognormal truth is built with.
     pub fn by_quantiles(f: &LogSamples) -> NormalFit {
-        let (q5, q95) = (f.quantile(0.05), f.quantile(0.95));
-        NormalFit {
-            mu: (q5 + q95) / 2.0,
-            sigma: (q95 - q5) / (2.0 * Z95),
-        }
+        let Normal { mu, sigma } = Normal::from_interval90(f.quantile(0.05), f.quantile(0.95));
+        NormalFit { mu, sigma }
     }
 
     /// Fitted by moments (mean, ddof-0 sd).

@@ -1,7 +1,7 @@
 //! A sample set on the log axis, sorted once and reused by every rule.
 
 use crate::error::{ScoreError, Side};
-use crate::sum::Sum;
+use fermi_num::Sum;
 
 /// Ln values of a sample set, sorted ascending, with the statistics every rule shares.
 #[derive(Debug, Clone, PartialEq)]
@@ -122,7 +122,7 @@ impl LogSamples {
 
     /// Type-7 quantile of the ln values.
     pub fn quantile(&self, p: f64) -> f64 {
-        crate::quantile_type7(&self.sorted, p)
+        fermi_num::quantile_type7(&self.sorted, p)
     }
 
     pub fn median(&self) -> f64 {

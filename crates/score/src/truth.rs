@@ -1,11 +1,10 @@
 //! The ground truth G, as given (linear space) and as the rules use it (log axis).
 
+use fermi_num::Normal;
+
 use crate::error::{ScoreError, Side};
 use crate::samples::LogSamples;
 use crate::special::FRAC_1_SQRT_PI;
-
-/// `Φ⁻¹(0.95)`: a lognormal's p5 and p95 sit at `mu ∓ Z95·sigma`.
-pub const Z95: f64 = 1.6448536269514722;
 
 /// The truth as a question states it.
 #[derive(Debug, Clone, PartialEq)]
@@ -22,11 +21,8 @@ impl Truth {
     /// The lognormal whose 5th and 95th percentiles are `p5` and `p95` (linear space). Validated by
     /// [`LogTruth::new`], which refuses non-positive or crossed bounds.
     pub fn lognormal_from_p5_p95(p5: f64, p95: f64) -> Truth {
-        let (lo, hi) = (libm::log(p5), libm::log(p95));
-        Truth::Lognormal {
-            mu: (lo + hi) / 2.0,
-            sigma: (hi - lo) / (2.0 * Z95),
-        }
+        let Normal { mu, sigma } = Normal::from_interval90(libm::log(p5), libm::log(p95));
+        Truth::Lognormal { mu, sigma }
     }
 
     /// Like [`Truth::lognormal_from_p5_p95`], refusing an interval that cannot define a lognormal.

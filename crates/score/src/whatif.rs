@@ -6,8 +6,8 @@ use crate::cramer::{merged_walk, normal_cramer};
 use crate::error::{ScoreError, Side};
 use crate::samples::LogSamples;
 use crate::special::NormalWalk;
-use crate::sum::Sum;
 use crate::truth::LogTruth;
+use fermi_num::Sum;
 
 /// Cramér-log of three variants of the forecast (log axis, about its own median).
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]

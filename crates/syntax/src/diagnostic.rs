@@ -1,9 +1,9 @@
 //! The one diagnostic type of the whole project. Rendering happens at the edges (CLI, UI).
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// A byte range `start..end` in the source.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 pub struct Span {
     pub start: u32,
     pub end: u32,
@@ -30,7 +30,7 @@ impl Span {
     }
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Severity {
     Error,
@@ -38,7 +38,7 @@ pub enum Severity {
 }
 
 /// What is wrong, where, and what to write instead.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Diagnostic {
     pub severity: Severity,
     pub span: Span,

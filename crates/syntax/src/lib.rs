@@ -17,14 +17,12 @@ mod fermi;
 mod lexer;
 mod names;
 mod print;
-pub mod readable;
 mod squiggle;
 
 pub use ast::{BinOp, Expr, ExprKind, Func, Name, Program, Statement};
 pub use diagnostic::{Diagnostic, LineCol, LineIndex, Severity, Span};
 pub use lexer::Tok;
 pub use print::to_squiggle;
-pub use readable::{format_readable, parse_readable};
 pub use squiggle::infix_binding_power;
 
 /// Largest accepted source text, in bytes.
