@@ -115,7 +115,7 @@ pub struct Source {
     pub accessed: Option<String>,
 }
 
-/// A factor's uncertainty tier (spec/questions.md). Written as a string; a bare integer 0–3 is accepted too.
+/// A factor's uncertainty tier (docs/authoring.md § 3). Written as a string; a bare integer 0–3 is accepted too.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(try_from = "TierText")]
 pub enum SourceTier {

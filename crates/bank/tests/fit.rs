@@ -90,7 +90,7 @@ fn seed_is_fnv1a_of_the_id() {
 fn distribution_fits_the_lognormal_through_its_p5_p95() {
     let pack = pack();
     let fitted = fit_truth(&pack.questions[0]).unwrap();
-    // spec/language.md reference (fermi, n = 100,000): p5 0.0013432, p95 0.0017974, median 0.0015537.
+    // docs/language.md § 3.8 reference (fermi, n = 100,000): p5 0.0013432, p95 0.0017974, median 0.0015537.
     let close = |got: f64, want: f64| (got / want - 1.0).abs() < 2e-3;
     assert!(close(fitted.p5(), 0.0013432), "{fitted:?}");
     assert!(close(fitted.p95(), 0.0017974), "{fitted:?}");

@@ -1,4 +1,4 @@
-//! `fermi-playground bank check|list`: validate and list question packs (spec/cli.md).
+//! `fermi-playground bank check|list`: validate and list question packs (docs/cli.md).
 
 use std::collections::BTreeMap;
 use std::path::Path;

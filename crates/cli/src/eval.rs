@@ -1,4 +1,4 @@
-//! `fermi-playground eval`: evaluate an estimate program and summarise its samples (spec/cli.md).
+//! `fermi-playground eval`: evaluate an estimate program and summarise its samples (docs/cli.md).
 
 use std::process::ExitCode;
 
@@ -83,7 +83,7 @@ pub fn run(args: Args) -> ExitCode {
     ExitCode::SUCCESS
 }
 
-/// The `--json` object of spec/cli.md (warnings carry their end position and hint as extra fields).
+/// The `--json` object of docs/cli.md (warnings carry their end position and hint as extra fields).
 fn json_report(
     dialect: Dialect,
     options: &Options,

@@ -1,4 +1,4 @@
-//! `fermi-playground import scioly|realfp|calibration`: convert a public question set into a pack (spec/cli.md).
+//! `fermi-playground import scioly|realfp|calibration`: convert a public question set into a pack (docs/cli.md).
 
 use std::process::ExitCode;
 

@@ -1,4 +1,4 @@
-//! Diagnostics rendered for people (stderr) and for programs (`--json`), per spec/cli.md.
+//! Diagnostics rendered for people (stderr) and for programs (`--json`), per docs/cli.md.
 
 use std::process::ExitCode;
 

@@ -1,4 +1,4 @@
-//! `fermi-playground score` (spec/cli.md). Form 1: `score --json < CASE.json` scores a case in the shape of
+//! `fermi-playground score` (docs/cli.md). Form 1: `score --json < CASE.json` scores a case in the shape of
 //! `scoring-vectors.json` and prints every key of its `expected`. Form 2: `score --question ID ESTIMATE_FILE`
 //! evaluates an estimate program and scores it against a question's truth.
 

@@ -1,4 +1,4 @@
-//! Summaries of a sample vector (spec/cli.md's `summary` object) and a portable hash of samples.
+//! Summaries of a sample vector (docs/cli.md's `summary` object) and a portable hash of samples.
 
 use fermi_num::{Fnv1a, Sum, quantile_type7};
 use serde::Serialize;

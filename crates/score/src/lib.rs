@@ -1,8 +1,8 @@
-//! Proper scoring rules on log samples (spec: `shared/spec/scoring.md`). Pure: slices in, numbers out.
+//! Proper scoring rules on log samples (`docs/scoring.md`). Pure: slices in, numbers out.
 //!
 //! Every rule works on `x = ln(value)`, so results are in nats. Build a [`LogSamples`] (the forecast, sorted
 //! once) and a [`LogTruth`] once, then call any rule, or [`Report::new`] for all of them under the names of the
-//! spec's vectors; [`cramer_log`] and [`score`] do it from linear-space values.
+//! scoring vectors; [`cramer_log`] and [`score`] do it from linear-space values.
 //!
 //! - Primary metric: [`cramer`] (Cramér-log), split by [`shift_breakdown`] into location + shape at the best
 //!   shift [`best_shift`]; [`noise`] says how much of either sampling alone explains (the floor and the sd of
