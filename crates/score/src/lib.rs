@@ -10,6 +10,8 @@
 //!   forecast.
 //! - Comparison rules: [`cramer_unbiased`], [`crps_log`], [`w1`], [`kl_normal`], [`fp_score`], Winkler,
 //!   coverage, [`log_score`].
+//! - [`lab`]: the scoring lab's expected scores of a shifted or rescaled report under a lognormal belief, for
+//!   proper and improper rules, and the best report for each.
 //! - A lognormal truth is scored exactly (analytic). [`LogTruth::sampled_like_fermibench`] replaces it with n
 //!   draws instead, FermiBench's convention, for figures comparable with theirs.
 
@@ -19,6 +21,7 @@ mod catalogue;
 mod cramer;
 mod error;
 mod feedback;
+pub mod lab;
 mod report;
 mod rules;
 mod samples;
