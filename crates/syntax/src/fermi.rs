@@ -1,8 +1,22 @@
 //! The fermi DSL (Nuño Sempere's line-based calculator), lowered to the same tree as the Squiggle subset.
 //!
+//! Words are resolved as fermi's own parser resolves them (its `runRepl` and `parseWordsIntoOpAndDist`):
+//! - a line whose first word is a command (`exit`/`e`, `help`/`h`, `debug`/`d`, `clear`/`c`/`.`, `stats`/`s`) runs
+//!   that command and ignores the rest of the line, even when a variable of that name is stored;
+//! - the word after `=:`/`=.` is a name, whatever it spells: `=. b`, `=. c`, `=. e`, `=. mx` store variables;
+//! - an operand of one word is a stored variable (so `* c`, `/ e`, and a line `b` or `mx` alone, read variables);
+//!   three words starting with `beta`/`b` are a beta distribution; four or more starting with `mx` are a mixture,
+//!   whose odd words are always variable names.
+//!
+//! A warning marks the lines a reader could misread: a command word alone on its line that also names a stored
+//! variable (`c` clears; it does not multiply by `c`), and words after a command, which fermi ignores.
+//!
 //! Deliberate differences from fermi (Go): a stored variable reused later is the same sample vector (index-aligned
 //! correlation), where fermi treats it as an independent copy; every divisor sample is checked for zero, not only the
-//! first; any whitespace separates words (fermi splits on single spaces).
+//! first; any whitespace separates words (fermi splits on single spaces). Stricter than fermi: a name is letters,
+//! digits and `_`, not starting with a digit (fermi stores any word, even `=: 5`, which then shadows the number);
+//! beta parameters must be positive and mixture weights non-negative. More lenient: `(` alone opens a block, and a
+//! mixture may have one component or numbers as components.
 
 use crate::ast::{BinOp, Expr, ExprKind, Name, Program, Statement};
 use crate::{Diagnostic, MAX_NESTING, MAX_STATEMENTS, Span};
@@ -10,9 +24,26 @@ use crate::{Diagnostic, MAX_NESTING, MAX_STATEMENTS, Span};
 /// The running value is split into a hidden variable before its tree gets deeper than this.
 const FLUSH_DEPTH: usize = 64;
 
-const KEYWORDS: [&str; 12] = [
-    "beta", "b", "mx", ".", "clear", "c", "exit", "e", "stats", "help", "debug", "(",
-];
+/// What a command word does when it starts a line.
+#[derive(Clone, Copy, PartialEq)]
+enum Command {
+    Exit,
+    Clear,
+    /// Prints something in fermi; leaves the running value as it is.
+    Ignored,
+}
+
+/// fermi's commands: checked before anything else on a line, whatever follows the first word.
+fn command(word: &str) -> Option<(Command, &'static str)> {
+    Some(match word {
+        "exit" | "e" => (Command::Exit, "exit"),
+        "clear" | "c" | "." => (Command::Clear, "clear"),
+        "help" | "h" => (Command::Ignored, "help"),
+        "debug" | "d" => (Command::Ignored, "debug"),
+        "stats" | "s" => (Command::Ignored, "stats"),
+        _ => return None,
+    })
+}
 
 #[derive(Clone, Copy)]
 struct Word<'a> {
@@ -123,10 +154,16 @@ impl Lowering<'_, '_> {
     fn line(&mut self, words: &[Word]) -> bool {
         let line_span = words[0].span.cover(words[words.len() - 1].span);
         let first = words[0].text;
+        if let Some((command, long)) = command(first) {
+            self.command_warnings(words, command, long);
+            match command {
+                Command::Exit => return false,
+                Command::Clear => self.current = None,
+                Command::Ignored => {}
+            }
+            return true;
+        }
         match (first, words.len()) {
-            ("exit" | "e", 1) => return false,
-            ("stats" | "help" | "debug", 1) => {}
-            ("." | "clear" | "c", 1) => self.current = None,
             (")", 1) => self.close_block(words[0].span),
             ("=:" | "=.", _) => self.store(words, first == "=:", line_span),
             ("+" | "-" | "*" | "/", 1) => self.diags.push(
@@ -146,6 +183,49 @@ impl Lowering<'_, '_> {
             _ => self.operate(BinOp::Mul, words, line_span),
         }
         true
+    }
+
+    /// Warns where a reader could take a command line for something else.
+    fn command_warnings(&mut self, words: &[Word], command: Command, long: &str) {
+        let first = words[0];
+        let effect = match command {
+            Command::Exit => "ends the model",
+            Command::Clear => "resets the running value to 1",
+            Command::Ignored => "leaves the running value as it is",
+        };
+        if words.len() > 1 {
+            let ignored = words[1].span.cover(words[words.len() - 1].span);
+            self.diags.push(
+                Diagnostic::warning(
+                    ignored,
+                    format!("ignored: a line that starts with `{}` is fermi's `{long}` command", first.text),
+                )
+                .with_hint(format!(
+                    "fermi {effect} here and skips the rest of the line; put `{}` on a line of its own, or remove these words",
+                    first.text
+                )),
+            );
+        } else if self.is_stored(first.text) {
+            self.diags.push(
+                Diagnostic::warning(
+                    first.span,
+                    format!(
+                        "this line is fermi's `{long}` command, not the variable `{}`",
+                        first.text
+                    ),
+                )
+                .with_hint(format!(
+                    "a line `{0}` {effect}; to multiply by the variable, write `* {0}`",
+                    first.text
+                )),
+            );
+        }
+    }
+
+    fn is_stored(&self, name: &str) -> bool {
+        self.statements
+            .iter()
+            .any(|s| s.target.as_ref().is_some_and(|t| t.text == name))
     }
 
     fn operate(&mut self, op: BinOp, operand: &[Word], line_span: Span) {
@@ -247,25 +327,18 @@ impl Lowering<'_, '_> {
             );
             return;
         };
-        if KEYWORDS.contains(&name.text) {
-            self.diags.push(
-                Diagnostic::error(name.span, format!("`{}` is a keyword and cannot be a variable name", name.text))
-                    .with_hint("pick another name (the keywords are beta b mx clear c exit e stats help debug)"),
-            );
-            return;
-        }
+        // Any name, even one spelt like a command (`=. c`): fermi stores it, and `* c` or `mx c 1 …` read it.
         if !is_name(name.text) {
             self.diags.push(
-                Diagnostic::error(name.span, format!("`{}` cannot be a variable name", name.text))
-                    .with_hint("names start with a letter or `_` and hold letters, digits and `_`, and are not keywords"),
+                Diagnostic::error(
+                    name.span,
+                    format!("`{}` cannot be a variable name", name.text),
+                )
+                .with_hint("names start with a letter or `_` and hold letters, digits and `_`"),
             );
             return;
         }
-        let shadows = self
-            .statements
-            .iter()
-            .any(|s| s.target.as_ref().is_some_and(|t| t.text == name.text));
-        if shadows {
+        if self.is_stored(name.text) {
             // Pending values in enclosing blocks may read the old binding: evaluate them before it changes.
             for i in 0..self.blocks.len() {
                 if let Some(outer) = self.blocks[i].outer.take() {
@@ -427,7 +500,7 @@ impl Lowering<'_, '_> {
     fn unreadable(&mut self, words: &[Word], span: Span) -> Option<Value> {
         if let Some(bad) = words
             .iter()
-            .find(|w| number(w.text).is_none() && !KEYWORDS.contains(&w.text) && !is_name(w.text))
+            .find(|w| number(w.text).is_none() && !matches!(w.text, "(" | ".") && !is_name(w.text))
         {
             self.diags.push(bad_word(bad.text, bad.span));
         } else {
@@ -451,7 +524,6 @@ fn is_name(w: &str) -> bool {
         .next()
         .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
         && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
-        && !KEYWORDS.contains(&w)
 }
 
 /// A fermi number: Go float syntax (decimal) plus one uppercase suffix `%` `K` `M` `B` `T`.

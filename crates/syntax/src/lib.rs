@@ -78,7 +78,7 @@ pub fn parse(source: &str, dialect: Dialect) -> (Program, Vec<Diagnostic>) {
     // Name errors join the syntax errors; name warnings only make sense for a program that parsed.
     let parsed = !diags.iter().any(Diagnostic::is_error);
     let mut name_diags = Vec::new();
-    names::check(&program, &mut name_diags);
+    names::check(&program, dialect, &mut name_diags);
     diags.extend(name_diags.into_iter().filter(|d| parsed || d.is_error()));
     diags.sort_by_key(|d| (d.span.start, d.span.end));
     (program, diags)

@@ -3,14 +3,14 @@
 use std::collections::HashMap;
 
 use crate::ast::{Expr, ExprKind, Program};
-use crate::{Diagnostic, Span};
+use crate::{Diagnostic, Dialect, Span};
 
 struct Binding {
     span: Span,
     used: bool,
 }
 
-pub fn check(program: &Program, diags: &mut Vec<Diagnostic>) {
+pub fn check(program: &Program, dialect: Dialect, diags: &mut Vec<Diagnostic>) {
     let mut scope: HashMap<&str, Binding> = HashMap::new();
     // Typo suggestions cost time per known name; a few are enough for any real program.
     let mut suggestions_left = 20;
@@ -24,7 +24,14 @@ pub fn check(program: &Program, diags: &mut Vec<Diagnostic>) {
             Some(b) => b.used = true,
             None => {
                 let hint = if assigned_later(name, i) {
-                    format!("`{name}` is assigned further down; move that line above this one")
+                    match dialect {
+                        Dialect::Squiggle => format!(
+                            "`{name}` is assigned further down; move that line above this one"
+                        ),
+                        Dialect::Fermi => format!(
+                            "`{name}` is stored further down; compute and store it before this line"
+                        ),
+                    }
                 } else {
                     let known: Vec<&str> = if suggestions_left > 0 {
                         scope.keys().copied().collect()
@@ -34,7 +41,14 @@ pub fn check(program: &Program, diags: &mut Vec<Diagnostic>) {
                     suggestions_left -= usize::from(suggestions_left > 0);
                     match closest(name, &known) {
                         Some(k) => format!("did you mean `{k}`?"),
-                        None => format!("assign it first on its own line: `{name} = …`"),
+                        None => match dialect {
+                            Dialect::Squiggle => {
+                                format!("assign it first on its own line: `{name} = …`")
+                            }
+                            Dialect::Fermi => format!(
+                                "store a value in it first: a line `=: {name}` (or `=. {name}`)"
+                            ),
+                        },
                     }
                 };
                 diags.push(

@@ -33,7 +33,12 @@ pub fn to_squiggle(program: &Program) -> String {
     out
 }
 
-/// Squiggle names must start with a lowercase letter: `Pop` becomes `pop` (or `pop_` if taken).
+/// Names a Squiggle program cannot assign, or that would hide a function this printer calls (a fermi model may store
+/// `=. beta` and still use `beta 2 8`).
+const TAKEN: [&str; 8] = ["to", "beta", "mx", "if", "then", "else", "true", "false"];
+
+/// Squiggle names must start with a lowercase letter and not be taken: `Pop` becomes `pop`, `beta` becomes `beta_`
+/// (with more `_` while the new name is in use).
 fn squiggle_names(program: &Program) -> HashMap<&str, String> {
     let targets: Vec<&str> = program
         .statements
@@ -43,11 +48,15 @@ fn squiggle_names(program: &Program) -> HashMap<&str, String> {
         .collect();
     let mut renames = HashMap::new();
     for &name in &targets {
-        if !name.starts_with(|c: char| c.is_ascii_uppercase()) || renames.contains_key(name) {
+        let capitalised = name.starts_with(|c: char| c.is_ascii_uppercase());
+        if !(capitalised || TAKEN.contains(&name)) || renames.contains_key(name) {
             continue;
         }
         let mut new = name[..1].to_ascii_lowercase() + &name[1..];
-        while targets.contains(&new.as_str()) || renames.values().any(|v| *v == new) {
+        while TAKEN.contains(&new.as_str())
+            || targets.contains(&new.as_str())
+            || renames.values().any(|v| *v == new)
+        {
             new.push('_');
         }
         renames.insert(name, new);
@@ -179,6 +188,14 @@ mod tests {
                 "x = 1\ny = 2\nmx([x, y], [1, 3])\n",
             ),
             ("1e-12 2.5M", "1e-12 to 2.5M\n"),
+            (
+                "1 10\n=. beta\n2\n=. mx\n3\n=. To\nbeta 2 8\n* beta\n* mx\n* To",
+                "beta_ = 1 to 10\nmx_ = 2\nto_ = 3\nbeta(2, 8) * beta_ * mx_ * to_\n",
+            ),
+            (
+                "1\n=. b\n2\n=. c\nmx b 1 c 3",
+                "b = 1\nc = 2\nmx([b, c], [1, 3])\n",
+            ),
         ];
         for (fermi, squiggle) in cases {
             assert_eq!(show(fermi), squiggle, "{fermi:?}");

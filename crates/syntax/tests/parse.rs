@@ -148,6 +148,78 @@ fn fermi_lines_lower_to_the_same_tree() {
     );
 }
 
+/// Words that are also commands, resolved as fermi's parser (main.go: `runRepl`, `parseWordsIntoOpAndDist`) does:
+/// after `=:`/`=.` a name; as a one-word operand a variable; inside `mx` a variable; first on a line a command.
+#[test]
+fn fermi_names_spelt_like_commands() {
+    check(
+        &[
+            // The time-to-botec mixture model (NunoSempere/time-to-botec, fermi.go/samples.fermi), verbatim.
+            (
+                "0\n=. a\n\n1\n=. b \n\n1 3\n=. c\n\n2 10\n=. d\n\nmx a 60% b 20% c 10% d 10%\n\nstats\n\nexit\n",
+                "(= a 0)\n(= b 1)\n(= c (to 1 3))\n(= d (to 2 10))\n(mx a 0.6 b 0.2 c 0.1 d 0.1)",
+            ),
+            // A line `b` alone is not a command in fermi: it reads the variable.
+            (
+                "1 10\n=. b\n2 20\n=. c\n3\n=. e\nb\n* c\n+ e",
+                "(= b (to 1 10))\n(= c (to 2 20))\n(= e 3)\n(+ (* b c) e)",
+            ),
+            ("2\n=. e\n3\n/ e", "(= e 2)\n(/ 3 e)"),
+            // Three words starting with `beta`/`b` are a beta distribution even when a variable has that name.
+            (
+                "1 10\n=. beta\nbeta 2 3\n* beta",
+                "(= beta (to 1 10))\n(* (beta 2 3) beta)",
+            ),
+            (
+                "1 10\n=. b\nb 2 3\n* b",
+                "(= b (to 1 10))\n(* (beta 2 3) b)",
+            ),
+            // Four or more words starting with `mx` are a mixture; `mx` alone reads the variable.
+            (
+                "1\n=. mx\n2\n=. x\nmx mx 1 x 1\n* mx",
+                "(= mx 1)\n(= x 2)\n(* (mx mx 1 x 1) mx)",
+            ),
+            // A command word first on a line is the command, even when it also names a variable (with a warning).
+            ("2\n=: c\nc\n* 5", "(= c 2)\n5"),
+            ("2\n=: e\ne\n* 5", "(= e 2)\ne"),
+            ("5\nd\nh\ns", "5"),
+            // fermi runs the command and ignores the rest of the line (with a warning).
+            ("2\nc 5\n* 3", "3"),
+            ("2\ne 5\n* 3", "2"),
+            ("2\n* (\n3\n=. c\n* c\n)", "(= c 3)\n(* 2 c)"),
+        ],
+        Dialect::Fermi,
+    );
+}
+
+#[test]
+fn fermi_warns_only_where_a_command_could_be_misread() {
+    let messages = |source: &str| -> Vec<String> {
+        let (_, diags) = parse(source, Dialect::Fermi);
+        diags.iter().map(|d| d.message.clone()).collect()
+    };
+    // Names spelt like commands, used unambiguously: no warning at all.
+    assert_eq!(
+        messages("1 10\n=. b\n2 20\n=. c\n3\n=. e\nmx b 1 c 2 e 1\n* c\n/ e\n+ b"),
+        Vec::<String>::new()
+    );
+    assert_eq!(messages("5\nc\n6\nd\nstats\nexit"), Vec::<String>::new());
+    // A bare command line that also names a stored variable.
+    assert_eq!(
+        messages("2\n=: c\nc\n* c"),
+        ["this line is fermi's `clear` command, not the variable `c`"]
+    );
+    assert_eq!(
+        messages("2\n=: d\nd\n* d"),
+        ["this line is fermi's `debug` command, not the variable `d`"]
+    );
+    // Words after a command, which fermi skips.
+    assert_eq!(
+        messages("2\nc 1 10\n* 3"),
+        ["ignored: a line that starts with `c` is fermi's `clear` command"]
+    );
+}
+
 #[test]
 fn fermi_store_inside_a_block_keeps_the_outer_reading() {
     // The outer running value reads the old `x`; storing a new `x` inside the block must not change that.

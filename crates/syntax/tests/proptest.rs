@@ -31,7 +31,8 @@ const SQUIGGLE_TOKENS: &[&str] = &[
 
 const FERMI_TOKENS: &[&str] = &[
     "1", "10", "2.5", "5%", "3K", "5k", "-3", "+", "-", "*", "/", "(", ")", "=:", "=.", "x", "y",
-    "beta", "b", "mx", "clear", ".", "c", "exit", "stats", "#", "\n", "0", "1e3", "_1", "ü",
+    "beta", "b", "mx", "clear", ".", "c", "d", "s", "exit", "stats", "#", "\n", "0", "1e3", "_1",
+    "ü",
 ];
 
 fn soup(tokens: &'static [&'static str]) -> impl Strategy<Value = String> {
