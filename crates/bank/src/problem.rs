@@ -1,0 +1,115 @@
+//! What is wrong with a pack or an imported set: the project's one diagnostic type, placed in a file. Rendering
+//! (line:col, source line, carets) happens at the edges, which hold the files' text.
+
+use std::fmt;
+
+use fermi_syntax::{Diagnostic, Span};
+use serde::Serialize;
+
+use crate::format::Question;
+
+/// One thing wrong with a pack, in one of its files. (Boxed strings keep it small: it is the error of `Result`s.)
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Problem {
+    pub file: Box<str>,
+    /// What and where: the span is a byte range into `file`'s text when `located`.
+    pub diagnostic: Diagnostic,
+    /// False when the problem has no place in the file (no `[pack]` table anywhere, a question built in memory):
+    /// the span then means nothing and no position is shown.
+    pub located: bool,
+    pub question: Option<Box<str>>,
+    /// The key path, e.g. `truth.program` or `sources[2].tier`.
+    pub field: Option<Box<str>>,
+}
+
+impl Problem {
+    pub(crate) fn new(file: &str, span: Option<Span>, message: impl Into<String>) -> Problem {
+        Problem {
+            file: file.into(),
+            diagnostic: Diagnostic::error(span.unwrap_or_default(), message),
+            located: span.is_some(),
+            question: None,
+            field: None,
+        }
+    }
+
+    pub(crate) fn question(mut self, id: Option<&str>) -> Problem {
+        self.question = id.map(Into::into);
+        self
+    }
+
+    pub(crate) fn field(mut self, field: impl Into<String>) -> Problem {
+        let field = field.into();
+        self.field = (!field.is_empty()).then(|| field.into());
+        self
+    }
+
+    /// A problem of a question's field, placed where the loaded file wrote that field (or the nearest enclosing
+    /// key it wrote).
+    pub(crate) fn in_question(q: &Question, field: &str, message: impl Into<String>) -> Problem {
+        Problem::new(&q.file, q.places.find(field), message)
+            .question(Some(&q.id))
+            .field(field)
+    }
+
+    /// Where in the file, when the problem has a place there.
+    pub fn span(&self) -> Option<Span> {
+        self.located.then_some(self.diagnostic.span)
+    }
+
+    /// `[question ID: ][FIELD: ]MESSAGE[ (hint: …)]`: the words without file or position.
+    pub fn what(&self) -> String {
+        let mut out = String::new();
+        if let Some(id) = &self.question {
+            out.push_str(&format!("question {id}: "));
+        }
+        if let Some(field) = &self.field {
+            out.push_str(&format!("{field}: "));
+        }
+        out.push_str(&self.diagnostic.message);
+        if let Some(hint) = &self.diagnostic.hint {
+            out.push_str(&format!(" (hint: {hint})"));
+        }
+        out
+    }
+
+    /// `FILE[:LINE:COL]: WHAT`, the position taken from `text`, the file's content.
+    pub fn line(&self, text: &str) -> String {
+        match self.span() {
+            Some(span) => {
+                let at = fermi_syntax::LineIndex::new(text).line_col(span.start as usize);
+                format!("{}:{}:{}: {}", self.file, at.line, at.col, self.what())
+            }
+            None => self.to_string(),
+        }
+    }
+}
+
+impl fmt::Display for Problem {
+    /// `FILE: WHAT`; without the file's text there is no line and column to show (see [`Problem::line`]).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.file, self.what())
+    }
+}
+
+/// Where each key of a loaded question was written: key path (`""` for the question's table, `id`, `topics[1]`,
+/// `truth.program`, `sources[0].url`) → byte span in its file. Empty for questions built in memory.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Places(pub(crate) Vec<(String, Span)>);
+
+impl Places {
+    /// The span of `path`, or of its nearest written parent (`sources[0].url` → `sources[0]` → `sources` → the
+    /// question).
+    pub fn find(&self, path: &str) -> Option<Span> {
+        let mut path = path;
+        loop {
+            if let Some((_, span)) = self.0.iter().find(|(p, _)| p == path) {
+                return Some(*span);
+            }
+            if path.is_empty() {
+                return None;
+            }
+            path = &path[..path.rfind(['.', '[']).unwrap_or(0)];
+        }
+    }
+}
