@@ -23,7 +23,8 @@ pub struct Problem {
 }
 
 impl Problem {
-    pub(crate) fn new(file: &str, span: Option<Span>, message: impl Into<String>) -> Problem {
+    /// An error in `file`, at `span` when it has a place there.
+    pub fn new(file: &str, span: Option<Span>, message: impl Into<String>) -> Problem {
         Problem {
             file: file.into(),
             diagnostic: Diagnostic::error(span.unwrap_or_default(), message),
@@ -57,20 +58,25 @@ impl Problem {
         self.located.then_some(self.diagnostic.span)
     }
 
-    /// `[question ID: ][FIELD: ]MESSAGE[ (hint: …)]`: the words without file or position.
-    pub fn what(&self) -> String {
-        let mut out = String::new();
-        if let Some(id) = &self.question {
-            out.push_str(&format!("question {id}: "));
-        }
+    /// The diagnostic with the question and field named in its message: `[question ID: ][FIELD: ]MESSAGE`.
+    pub fn described(&self) -> Diagnostic {
+        let mut d = self.diagnostic.clone();
         if let Some(field) = &self.field {
-            out.push_str(&format!("{field}: "));
+            d.message = format!("{field}: {}", d.message);
         }
-        out.push_str(&self.diagnostic.message);
-        if let Some(hint) = &self.diagnostic.hint {
-            out.push_str(&format!(" (hint: {hint})"));
+        if let Some(id) = &self.question {
+            d.message = format!("question {id}: {}", d.message);
         }
-        out
+        d
+    }
+
+    /// The described message and its hint, `MESSAGE[ (hint: …)]`: the words without file or position.
+    pub fn what(&self) -> String {
+        let d = self.described();
+        match &d.hint {
+            Some(hint) => format!("{} (hint: {hint})", d.message),
+            None => d.message,
+        }
     }
 
     /// `FILE[:LINE:COL]: WHAT`, the position taken from `text`, the file's content.

@@ -80,7 +80,7 @@ pub fn run(args: Args) -> ExitCode {
     // The written pack must load as it will be loaded later: a converter bug must not reach a file.
     if let Err(problems) = load_pack(&[(&args.output, &text)]) {
         for p in &problems {
-            eprintln!("{p}");
+            eprint!("{}", report::render_problem(p, Some(&text)));
         }
         eprintln!(
             "fermi-playground: the converted pack does not validate (a converter bug); nothing written"

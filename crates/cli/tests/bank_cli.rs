@@ -99,7 +99,7 @@ fn check_warns_where_an_interval_breaks_the_tier_rule() {
     let out = run(&["bank", "check", file.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(0), "advice is not a problem");
     let line = format!(
-        "warning: {}: question solar-area: truth.program: `solar_yield`: a tier-2 factor spans ±50.0%; the tier rule \
+        "{}:17:11: warning: question solar-area: truth.program: `solar_yield`: a tier-2 factor spans ±50.0%; the tier rule \
          gives ±5% (industrialised countries) or ±10% (developing ones)",
         file.display()
     );
@@ -124,14 +124,16 @@ fn check_lists_every_problem_and_exits_1() {
     let f = file.display();
     for line in [
         format!(
-            "{f}: question solar-area: as_of: `25` is not a date of the form YYYY, YYYY-MM or YYYY-MM-DD"
+            "{f}:11:9: error: question solar-area: as_of: `25` is not a date of the form YYYY, YYYY-MM or YYYY-MM-DD"
         ),
         format!(
-            "{f}: question solar-area: sources: no source has `factor = \"solar_yield\"`: every factor of the program needs one"
+            "{f}:23:1: error: question solar-area: sources: no source has `factor = \"solar_yield\"`: every factor of the program needs one"
         ),
         format!(
-            "{f}: question solar-area: sources[1].factor: `yield` is not a variable of the truth program"
+            "{f}:32:10: error: question solar-area: sources[1].factor: `yield` is not a variable of the truth program"
         ),
+        "11 | as_of = \"25\"".to_string(),
+        "   |         ^^^^".to_string(),
         "3 problem(s)".to_string(),
     ] {
         assert!(
