@@ -252,3 +252,41 @@ fn import_writes_a_pack_that_checks() {
     ]);
     assert_eq!(out.status.code(), Some(2));
 }
+
+/// `import` checks a file is the set it is given as, with the words the browser shows.
+#[test]
+fn import_refuses_a_set_that_is_not_what_it_claims() {
+    let fixtures = concat!(env!("CARGO_MANIFEST_DIR"), "/../bank/tests/fixtures/import");
+    let dir = scratch("claims");
+    let numglue = dir.join("numglue.json");
+    std::fs::write(
+        &numglue,
+        r#"[{"question": "John has 5 apples and eats 2. How many are left?", "answer": 3}]"#,
+    )
+    .unwrap();
+    let out = run(&["import", "realfp", numglue.to_str().unwrap(), "-o", "-"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(out.stdout.is_empty(), "nothing written");
+    let stderr = text(&out.stderr);
+    assert!(
+        stderr.starts_with(
+            "numglue.json: error: not a set the playground converts: its records have a question"
+        ),
+        "{stderr}"
+    );
+    let out = run(&[
+        "import",
+        "realfp",
+        &format!("{fixtures}/scioly-questions.json"),
+        "-o",
+        "-",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stderr).starts_with(
+            "scioly-questions.json: error: given as a RealFP set, but it is a Science Olympiad set"
+        ),
+        "{}",
+        text(&out.stderr)
+    );
+}
