@@ -40,6 +40,10 @@ pub fn advice(question: &Question) -> Vec<Problem> {
                 format!("`{}`: {message}", name.text),
             );
             advice.diagnostic.severity = Severity::Warning;
+            // At the factor's line when the file writes the program verbatim.
+            if let Some(span) = question.places.in_string("truth.program", statement.span) {
+                advice.diagnostic.span = span;
+            }
             advice
         };
         match (&statement.value.kind, tier) {

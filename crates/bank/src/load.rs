@@ -74,8 +74,7 @@ pub(crate) fn load(files: &[(&str, &str)], evaluate: bool) -> Result<Pack, Vec<P
         }
         check_question(q, *sources_read, &mut problems);
         if evaluate {
-            let text = files.iter().find(|f| f.0 == q.file).map_or("", |f| f.1);
-            check_truth_program(q, text, &mut problems);
+            check_truth_program(q, &mut problems);
         }
     }
     // In reading order: by file, then by place in the file.
@@ -146,7 +145,7 @@ fn parse_file(
                     );
                     continue;
                 };
-                questions.extend(items.into_iter().filter_map(|item| read_question(name, item, problems)));
+                questions.extend(items.into_iter().filter_map(|item| read_question(name, text, item, problems)));
             }
             other => problems.push(
                 Problem::new(
@@ -218,10 +217,11 @@ const QUESTION_KEYS: &[&str] = &[
 /// or mistyped (its problems are listed); otherwise the question and whether all its sources were read.
 fn read_question(
     file: &str,
+    text: &str,
     item: Spanned<DeValue<'_>>,
     problems: &mut Vec<Problem>,
 ) -> Option<(Question, bool)> {
-    let places = read::places(&item);
+    let places = read::places(text, &item);
     let id = item
         .get_ref()
         .get("id")
@@ -444,23 +444,15 @@ fn check_question(q: &Question, sources_read: bool, problems: &mut Vec<Problem>)
 }
 
 /// Runs a distribution truth and its fermi twin: both must evaluate cleanly to positive samples and agree.
-/// `text` is the question's file, where the programs' diagnostics are placed.
-fn check_truth_program(q: &Question, text: &str, problems: &mut Vec<Problem>) {
+fn check_truth_program(q: &Question, problems: &mut Vec<Problem>) {
     let TruthSpec::Distribution { program, fermi } = &q.truth else {
         return;
     };
-    let Some(main) = run(
-        q,
-        text,
-        "truth.program",
-        program,
-        Dialect::Squiggle,
-        problems,
-    ) else {
+    let Some(main) = run(q, "truth.program", program, Dialect::Squiggle, problems) else {
         return;
     };
     let Some(fermi) = fermi else { return };
-    let Some(twin) = run(q, text, "truth.fermi", fermi, Dialect::Fermi, problems) else {
+    let Some(twin) = run(q, "truth.fermi", fermi, Dialect::Fermi, problems) else {
         return;
     };
     for p in [0.05, 0.5, 0.95] {
@@ -487,7 +479,6 @@ fn check_truth_program(q: &Question, text: &str, problems: &mut Vec<Problem>) {
 /// string, with the program's line and column in words.
 fn run(
     q: &Question,
-    text: &str,
     field: &str,
     source: &str,
     dialect: Dialect,
@@ -498,18 +489,13 @@ fn run(
         seed: question_seed(&q.id),
     };
     let evaluation = evaluate_source(source, dialect, &options);
-    let string = q.places.find(field);
-    let start = string.and_then(|at| read::verbatim_start(text, at, source));
     let index = LineIndex::new(source);
     for d in &evaluation.diagnostics {
         let kind = if d.is_error() { "" } else { "warning: " };
         let mut problem = Problem::in_question(q, field, format!("{kind}{}", d.message));
         problem.diagnostic.hint = d.hint.clone();
-        match start {
-            Some(start) => {
-                problem.diagnostic.span =
-                    Span::new(start + d.span.start as usize, start + d.span.end as usize);
-            }
+        match q.places.in_string(field, d.span) {
+            Some(span) => problem.diagnostic.span = span,
             None => {
                 let at = index.line_col(d.span.start as usize);
                 problem.diagnostic.message = format!(

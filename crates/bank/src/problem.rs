@@ -99,9 +99,10 @@ impl fmt::Display for Problem {
 }
 
 /// Where each key of a loaded question was written: key path (`""` for the question's table, `id`, `topics[1]`,
-/// `truth.program`, `sources[0].url`) → byte span in its file. Empty for questions built in memory.
+/// `truth.program`, `sources[0].url`) → byte span in its file, and for a string written verbatim (no escapes)
+/// where its text starts. Empty for questions built in memory.
 #[derive(Clone, Debug, Default, PartialEq)]
-pub struct Places(pub(crate) Vec<(String, Span)>);
+pub struct Places(pub(crate) Vec<(String, Span, Option<u32>)>);
 
 impl Places {
     /// The span of `path`, or of its nearest written parent (`sources[0].url` → `sources[0]` → `sources` → the
@@ -109,7 +110,7 @@ impl Places {
     pub fn find(&self, path: &str) -> Option<Span> {
         let mut path = path;
         loop {
-            if let Some((_, span)) = self.0.iter().find(|(p, _)| p == path) {
+            if let Some((_, span, _)) = self.0.iter().find(|(p, ..)| p == path) {
                 return Some(*span);
             }
             if path.is_empty() {
@@ -117,5 +118,15 @@ impl Places {
             }
             path = &path[..path.rfind(['.', '[']).unwrap_or(0)];
         }
+    }
+
+    /// A span inside the string value at `path` as a span in the file, when the file writes that string verbatim.
+    pub fn in_string(&self, path: &str, inner: Span) -> Option<Span> {
+        let (_, _, start) = self.0.iter().find(|(p, ..)| p == path)?;
+        let start = (*start)?;
+        Some(Span {
+            start: start + inner.start,
+            end: start + inner.end,
+        })
     }
 }

@@ -177,32 +177,43 @@ impl<'t, 'p> Reader<'t, 'p> {
     }
 }
 
-/// Records where every key path under `value` was written (see [`Places`]).
-pub(crate) fn places(value: &Spanned<DeValue<'_>>) -> Places {
-    fn walk(path: String, value: &Spanned<DeValue<'_>>, out: &mut Vec<(String, Span)>) {
-        out.push((path.clone(), span(value.span())));
+/// Records where every key path under `value` was written in `text` (see [`Places`]).
+pub(crate) fn places(text: &str, value: &Spanned<DeValue<'_>>) -> Places {
+    fn walk(
+        text: &str,
+        path: String,
+        value: &Spanned<DeValue<'_>>,
+        out: &mut Vec<(String, Span, Option<u32>)>,
+    ) {
+        let at = span(value.span());
+        let start = value
+            .get_ref()
+            .as_str()
+            .and_then(|s| verbatim_start(text, at, s))
+            .map(|start| start as u32);
+        out.push((path.clone(), at, start));
         match value.get_ref() {
             DeValue::Table(table) => {
                 for (key, v) in table {
-                    walk(join(&path, key.get_ref()), v, out);
+                    walk(text, join(&path, key.get_ref()), v, out);
                 }
             }
             DeValue::Array(items) => {
                 for (i, v) in items.iter().enumerate() {
-                    walk(format!("{path}[{i}]"), v, out);
+                    walk(text, format!("{path}[{i}]"), v, out);
                 }
             }
             _ => {}
         }
     }
     let mut out = Vec::new();
-    walk(String::new(), value, &mut out);
+    walk(text, String::new(), value, &mut out);
     Places(out)
 }
 
 /// Where the text of a string value starts in the file, when the file writes it verbatim (a literal string, or a
 /// basic one without escapes): then a byte offset into the value is the same offset from there. `None` otherwise.
-pub(crate) fn verbatim_start(text: &str, at: Span, value: &str) -> Option<usize> {
+fn verbatim_start(text: &str, at: Span, value: &str) -> Option<usize> {
     let raw = text.get(at.range())?;
     for quote in ["\"\"\"", "'''", "\"", "'"] {
         if let Some(inner) = raw.strip_prefix(quote).and_then(|r| r.strip_suffix(quote)) {

@@ -99,14 +99,16 @@ fn check_warns_where_an_interval_breaks_the_tier_rule() {
     let out = run(&["bank", "check", file.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(0), "advice is not a problem");
     let line = format!(
-        "{}:17:11: warning: question solar-area: truth.program: `solar_yield`: a tier-2 factor spans ±50.0%; the tier rule \
+        "{}:19:1: warning: question solar-area: truth.program: `solar_yield`: a tier-2 factor spans ±50.0%; the tier rule \
          gives ±5% (industrialised countries) or ±10% (developing ones)",
         file.display()
     );
+    let stderr = text(&out.stderr);
+    assert!(stderr.lines().any(|l| l == line), "{stderr}");
+    // The caret line underlines the factor's statement in the program.
     assert!(
-        text(&out.stderr).lines().any(|l| l == line),
-        "{}",
-        text(&out.stderr)
+        stderr.contains("19 | solar_yield = to(100, 300)\n   | ^^^^^^^^^^^^^^^^^^^^^^^^^^\n"),
+        "{stderr}"
     );
 }
 
