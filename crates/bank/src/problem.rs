@@ -45,6 +45,22 @@ impl Problem {
         self
     }
 
+    /// A JSON error of `text` (the file's content) at its place: serde_json counts lines from 1, columns in bytes.
+    pub fn at_json_error(
+        file: &str,
+        text: &str,
+        e: &serde_json::Error,
+        message: String,
+    ) -> Problem {
+        let line_start: usize = text
+            .split_inclusive('\n')
+            .take(e.line().saturating_sub(1))
+            .map(str::len)
+            .sum();
+        let at = (line_start + e.column().saturating_sub(1)).min(text.len());
+        Problem::new(file, Some(Span::new(at, at)), message)
+    }
+
     /// A problem of a question's field, placed where the loaded file wrote that field (or the nearest enclosing
     /// key it wrote).
     pub(crate) fn in_question(q: &Question, field: &str, message: impl Into<String>) -> Problem {

@@ -6,7 +6,6 @@ use std::process::ExitCode;
 
 use fermi_bank::Problem;
 use fermi_score::{LogSamples, LogTruth, Report, ScoreError, Truth, feedback, noise};
-use fermi_syntax::Span;
 use serde::Deserialize;
 
 use crate::report;
@@ -87,14 +86,9 @@ pub fn run(args: Args) -> ExitCode {
 
 fn score_case(input: &str) -> Result<(LogSamples, LogTruth), Problem> {
     let case: Case = serde_json::from_str(input).map_err(|e| {
-        // serde_json counts 1-based lines and byte columns.
-        let line_start: usize = input.split_inclusive('\n').take(e.line().saturating_sub(1)).map(str::len).sum();
-        let at = (line_start + e.column().saturating_sub(1)).min(input.len());
-        Problem::new(
-            STDIN,
-            Some(Span::new(at, at)),
-            format!("not a scoring case: {e} (expected {{\"F\":{{\"kind\":\"samples\",\"values\":[…]}},\"G\":{{…}}}})"),
-        )
+        let expected = r#"{"F":{"kind":"samples","values":[…]},"G":{…}}"#;
+        let message = format!("not a scoring case: {e} (expected {expected})");
+        Problem::at_json_error(STDIN, input, &e, message)
     })?;
     let Distribution::Samples { values } = case.forecast else {
         return Err(Problem::new(
@@ -191,7 +185,7 @@ mod question_form {
         }
         let (truth, truth_json) = match truth(question, args) {
             Ok(t) => t,
-            Err(message) => return problem(&question.file, &message, args.json),
+            Err(p) => return report::fail_problems(&[p], |_| None, args.json),
         };
         let (f, g) = match (LogSamples::new(&samples), LogTruth::new(&truth)) {
             (Ok(f), Ok(g)) => (f, g),
@@ -232,17 +226,20 @@ mod question_form {
     }
 
     /// The truth to score against and its JSON description.
-    fn truth(question: &Question, args: &Args) -> Result<(fermi_score::Truth, Value), String> {
+    fn truth(
+        question: &Question,
+        args: &Args,
+    ) -> Result<(fermi_score::Truth, Value), fermi_bank::Problem> {
         let kind = question.truth.kind();
         if args.sampled_truth {
-            let truth = sampled_truth(question, args.samples).map_err(|p| p.to_string())?;
+            let truth = sampled_truth(question, args.samples)?;
             let mut described = json!({ "kind": kind, "mode": "sampled", "samples": args.samples });
             if let fermi_score::Truth::Point(value) = truth {
                 described = json!({ "kind": "point", "value": value });
             }
             return Ok((truth, described));
         }
-        let fitted = fit_truth(question).map_err(|p| p.to_string())?;
+        let fitted = fit_truth(question)?;
         let described = match fitted {
             FittedTruth::Lognormal { mu, sigma } => json!({
                 "kind": kind, "mode": "fitted", "mu": mu, "sigma": sigma,

@@ -2,7 +2,6 @@
 //! validate every result as a pack, and report each problem at its place. Both edges call this, so they apply
 //! the same checks and say the same words.
 
-use fermi_syntax::Span;
 use serde_json::Value;
 
 use super::{ImportReport, calibration, realfp, scioly};
@@ -41,20 +40,8 @@ pub enum Kind {
 
 /// Tells what a JSON file is; a file that is none of the sets is a problem saying what it looks like.
 pub fn detect(file: &str, text: &str) -> Result<Kind, Problem> {
-    let root: Value = serde_json::from_str(text).map_err(|e| {
-        // serde_json counts 1-based lines and byte columns.
-        let line_start: usize = text
-            .split_inclusive('\n')
-            .take(e.line().saturating_sub(1))
-            .map(str::len)
-            .sum();
-        let at = (line_start + e.column().saturating_sub(1)).min(text.len());
-        Problem::new(
-            file,
-            Some(Span::new(at, at)),
-            format!("not valid JSON: {e}"),
-        )
-    })?;
+    let root: Value = serde_json::from_str(text)
+        .map_err(|e| Problem::at_json_error(file, text, &e, format!("not valid JSON: {e}")))?;
     let not_a_set = |why: &str| {
         Problem::new(
             file,
