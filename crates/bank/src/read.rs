@@ -23,14 +23,12 @@ pub(crate) fn join(prefix: &str, key: &str) -> String {
 
 /// The keys of one table, taken one at a time; problems go to `problems`, named by `prefix` and question id.
 pub(crate) struct Reader<'t, 'p> {
-    pub file: &'t str,
+    file: &'t str,
     pub question: Option<String>,
     prefix: String,
     span: Span,
     entries: Vec<(Spanned<DeString<'t>>, Spanned<DeValue<'t>>)>,
     pub problems: &'p mut Vec<Problem>,
-    /// Whether every key read so far was present where required and of the right type.
-    pub clean: bool,
 }
 
 impl<'t, 'p> Reader<'t, 'p> {
@@ -51,7 +49,6 @@ impl<'t, 'p> Reader<'t, 'p> {
                 span: at,
                 entries: table.into_iter().collect(),
                 problems,
-                clean: true,
             }),
             other => {
                 problems.push(
@@ -77,7 +74,7 @@ impl<'t, 'p> Reader<'t, 'p> {
     }
 
     /// The raw value of `key`, if written.
-    pub fn take_raw(&mut self, key: &str) -> Option<Spanned<DeValue<'t>>> {
+    fn take_raw(&mut self, key: &str) -> Option<Spanned<DeValue<'t>>> {
         let i = self.entries.iter().position(|(k, _)| k.get_ref() == key)?;
         Some(self.entries.remove(i).1)
     }
@@ -86,7 +83,6 @@ impl<'t, 'p> Reader<'t, 'p> {
     pub fn get<T: DeserializeOwned>(&mut self, key: &str, required: bool) -> Option<(T, Span)> {
         let Some(value) = self.take_raw(key) else {
             if required {
-                self.clean = false;
                 let at = self.span;
                 self.say("", at, format!("missing field `{key}`"));
             }
@@ -96,7 +92,7 @@ impl<'t, 'p> Reader<'t, 'p> {
     }
 
     /// One value deserialised; a mistyped one is a problem at its span (or at the part that is wrong).
-    pub fn value<T: DeserializeOwned>(
+    fn value<T: DeserializeOwned>(
         &mut self,
         key: &str,
         value: Spanned<DeValue<'t>>,
@@ -105,7 +101,6 @@ impl<'t, 'p> Reader<'t, 'p> {
         match serde_path_to_error::deserialize(ValueDeserializer::from(value)) {
             Ok(v) => Some((v, at)),
             Err(e) => {
-                self.clean = false;
                 let inner_path = e.path().to_string();
                 let inner = e.into_inner();
                 let path = if inner_path == "." {
@@ -136,7 +131,6 @@ impl<'t, 'p> Reader<'t, 'p> {
     pub fn array(&mut self, key: &str, required: bool) -> Option<Vec<Spanned<DeValue<'t>>>> {
         let Some(value) = self.take_raw(key) else {
             if required {
-                self.clean = false;
                 let at = self.span;
                 self.say("", at, format!("missing field `{key}`"));
             }
@@ -146,7 +140,6 @@ impl<'t, 'p> Reader<'t, 'p> {
         match value.into_inner() {
             DeValue::Array(items) => Some(items.into_iter().collect()),
             other => {
-                self.clean = false;
                 self.say(
                     key,
                     at,
@@ -158,14 +151,13 @@ impl<'t, 'p> Reader<'t, 'p> {
     }
 
     /// Lists every key not taken as unknown, naming the allowed ones.
-    pub fn finish(mut self, allowed: &[&str]) -> bool {
+    pub fn finish(mut self, allowed: &[&str]) {
         let expected = allowed
             .iter()
             .map(|k| format!("`{k}`"))
             .collect::<Vec<_>>()
             .join(", ");
         for (key, _) in std::mem::take(&mut self.entries) {
-            self.clean = false;
             let name = key.get_ref().to_string();
             self.say(
                 &name,
@@ -173,7 +165,6 @@ impl<'t, 'p> Reader<'t, 'p> {
                 format!("unknown field `{name}`, expected one of {expected}"),
             );
         }
-        self.clean
     }
 }
 
