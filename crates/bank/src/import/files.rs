@@ -147,7 +147,9 @@ pub fn convert(
 fn claimed(file: &str, format: Format, kind: Kind) -> Problem {
     let found = match kind {
         Kind::Set(found) => format!("a {} set", found.name()),
-        Kind::SciOlyCorrections => "Science Olympiad corrections".to_string(),
+        Kind::SciOlyCorrections => {
+            "Science Olympiad corrections, which apply to the set's `questions.json` given with them".to_string()
+        }
     };
     Problem::new(
         file,
