@@ -124,11 +124,9 @@ fn parse_file(
         match key.get_ref().as_ref() {
             "pack" => {
                 if let Some((_, first)) = info {
-                    problems.push(Problem::new(
-                        name,
-                        Some(at),
-                        format!("a second [pack] table (the first is in {first}); a pack has one header"),
-                    ).field("pack"));
+                    let message =
+                        format!("a second [pack] table (the first is in {first}); a pack has one header");
+                    problems.push(Problem::new(name, Some(at), message).field("pack"));
                 } else if let Some(pack) = read_pack_info(name, value, problems) {
                     *info = Some((pack, name.to_string()));
                 }
