@@ -1,7 +1,7 @@
 //! The question browser: every pack's questions, filtered by topic, difficulty and answered state, and the pack
 //! loader (file picker or drag-and-drop; TOML packs, or JSON sets converted by the bank's importers).
 
-use fermi_bank::{Difficulty, Pack, Topic};
+use fermi_bank::{Difficulty, Topic};
 use leptos::prelude::*;
 
 use super::files;
@@ -136,22 +136,15 @@ pub fn QuestionBrowser() -> impl IntoView {
     }
 }
 
-/// What one attempt to load files gave.
-#[derive(Clone, Default)]
-struct Outcome {
-    loaded: Vec<String>,
-    problems: Vec<String>,
-}
-
 #[component]
 fn PackLoader() -> impl IntoView {
     let state = expect_context::<AppState>();
-    let outcome = RwSignal::new(None::<Outcome>);
+    let outcome = RwSignal::new(None::<files::Outcome>);
     let dragging = RwSignal::new(false);
     let load = move |list: web_sys::FileList| {
         leptos::task::spawn_local(async move {
             let files = files::read_all(list).await;
-            let result = load_files(&files);
+            let result = files::load(&files);
             for pack in &result.0 {
                 state.packs.update(|p| p.push(Shared::new(pack.clone())));
             }
@@ -198,70 +191,4 @@ fn PackLoader() -> impl IntoView {
             {problems}
         </div>
     }
-}
-
-/// TOML files form one pack (all or nothing); each JSON file is converted by the first importer that keeps
-/// questions from it.
-fn load_files(files: &[(String, Result<String, String>)]) -> (Vec<Pack>, Outcome) {
-    let mut outcome = Outcome::default();
-    let mut packs = Vec::new();
-    let mut toml = Vec::new();
-    for (name, text) in files {
-        match text {
-            Err(why) => outcome.problems.push(format!("{name}: {why}")),
-            Ok(text) if name.ends_with(".json") => match import_json(name, text) {
-                Ok((pack, summary)) => {
-                    outcome.loaded.push(format!("{name}: {summary}"));
-                    packs.push(pack);
-                }
-                Err(why) => outcome.problems.extend(why),
-            },
-            Ok(text) => toml.push((name.as_str(), text.as_str())),
-        }
-    }
-    if !toml.is_empty() {
-        match fermi_bank::load_pack(&toml) {
-            Ok(pack) => {
-                outcome.loaded.push(format!(
-                    "Loaded “{}”: {} questions.",
-                    pack.info.title,
-                    pack.questions.len()
-                ));
-                packs.push(pack);
-            }
-            Err(problems) => {
-                outcome.problems.push(format!(
-                    "The pack was not loaded: {}.",
-                    super::count(problems.len(), "problem")
-                ));
-                outcome
-                    .problems
-                    .extend(problems.iter().map(ToString::to_string));
-            }
-        }
-    }
-    (packs, outcome)
-}
-
-fn import_json(name: &str, text: &str) -> Result<(Pack, String), Vec<String>> {
-    use fermi_bank::import::{calibration, realfp, scioly};
-    let attempts = [
-        ("Science Olympiad", scioly(text, None)),
-        ("RealFP", realfp(&[(name, text)])),
-        ("calibration", calibration(text)),
-    ];
-    let mut why = vec![format!("{name}: not a set the playground can convert.")];
-    for (shape, attempt) in attempts {
-        match attempt {
-            Ok((pack, report)) if report.kept > 0 => {
-                return Ok((
-                    pack,
-                    format!("converted as a {shape} set: {}", report.to_string().trim()),
-                ));
-            }
-            Ok(_) => why.push(format!("as {shape}: no question could be kept")),
-            Err(e) => why.push(format!("as {shape}: {e}")),
-        }
-    }
-    Err(why)
 }

@@ -1,4 +1,5 @@
-//! Reading files the user picks or drops, and offering a file for download.
+//! Reading files the user picks or drops, handing them to the core's one loading path, showing what it said;
+//! and offering a file for download.
 
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
@@ -24,6 +25,49 @@ pub async fn read_all(files: web_sys::FileList) -> Vec<(String, Result<String, S
         out.push((name, text));
     }
     out
+}
+
+/// What one attempt to load files gave, as lines to show.
+#[derive(Clone, Default)]
+pub struct Outcome {
+    pub loaded: Vec<String>,
+    pub problems: Vec<String>,
+}
+
+/// Loads the files read (`fermi_bank::import::load_files`: the CLI's checks and words) and words the result,
+/// each problem at its file:line:col when it has a place there.
+pub fn load(files: &[(String, Result<String, String>)]) -> (Vec<fermi_bank::Pack>, Outcome) {
+    let mut outcome = Outcome::default();
+    let texts: Vec<(&str, &str)> = files
+        .iter()
+        .filter_map(|(name, text)| Some((name.as_str(), text.as_ref().ok()?.as_str())))
+        .collect();
+    let unread = files
+        .iter()
+        .filter_map(|(name, text)| Some(format!("{name}: {}", text.as_ref().err()?)));
+    let loaded = fermi_bank::import::load_files(&texts);
+    let mut problems: Vec<String> = unread.collect();
+    problems.extend(loaded.problems.iter().map(|p| {
+        match texts.iter().find(|(name, _)| *name == &*p.file) {
+            Some((_, text)) => p.line(text),
+            None => p.to_string(),
+        }
+    }));
+    if !problems.is_empty() {
+        outcome.problems.push(format!(
+            "Files not loaded: {}.",
+            super::count(problems.len(), "problem")
+        ));
+        outcome.problems.extend(problems);
+    }
+    let mut packs = Vec::new();
+    for (pack, summary) in loaded.packs {
+        outcome
+            .loaded
+            .push(format!("Loaded “{}”: {summary}.", pack.info.title));
+        packs.push(pack);
+    }
+    (packs, outcome)
 }
 
 /// The files of a change event on an `<input type=file>`.

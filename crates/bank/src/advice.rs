@@ -2,7 +2,7 @@
 //! Not validation: a pack with advice still loads.
 
 use fermi_eval::{MIN_SAMPLES, Options, evaluate_source};
-use fermi_syntax::{Dialect, Expr, ExprKind};
+use fermi_syntax::{Dialect, Expr, ExprKind, Severity};
 
 use crate::format::{Question, SourceTier, TruthSpec};
 use crate::load::Problem;
@@ -34,11 +34,17 @@ pub fn advice(question: &Question) -> Vec<Problem> {
             continue;
         }
         let say = |message: String| {
-            Problem::in_question(
+            let mut advice = Problem::in_question(
                 question,
                 "truth.program",
                 format!("`{}`: {message}", name.text),
-            )
+            );
+            advice.diagnostic.severity = Severity::Warning;
+            // At the factor's line when the file writes the program verbatim.
+            if let Some(span) = question.places.in_string("truth.program", statement.span) {
+                advice.diagnostic.span = span;
+            }
+            advice
         };
         match (&statement.value.kind, tier) {
             (ExprKind::To(..), SourceTier::Negligible) => {

@@ -2,6 +2,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::problem::Places;
+
 /// A loaded, validated pack: its header and every question of every file, in file order.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Pack {
@@ -16,8 +18,7 @@ impl Pack {
 }
 
 /// The `[pack]` table.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct PackInfo {
     pub id: String,
     pub title: String,
@@ -48,8 +49,8 @@ impl Tier {
     }
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+/// A question (read key by key in `load.rs`, which lists the keys).
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Question {
     pub id: String,
     pub text: String,
@@ -72,6 +73,9 @@ pub struct Question {
     /// The file the question came from (not part of the format; for messages).
     #[serde(skip)]
     pub file: String,
+    /// Where its keys were written in that file (not part of the format; for messages).
+    #[serde(skip)]
+    pub places: Places,
 }
 
 /// The three kinds of ground truth.
@@ -101,8 +105,7 @@ impl TruthSpec {
     }
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Source {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub factor: Option<String>,

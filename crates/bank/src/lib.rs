@@ -6,15 +6,16 @@ mod fit;
 mod format;
 pub mod import;
 mod load;
+mod problem;
+mod read;
 
 pub use advice::advice;
 pub use fit::{FIT_SAMPLES, FitCache, FittedTruth, fit_truth, question_seed, sampled_truth};
 pub use format::{
     Difficulty, Pack, PackInfo, Question, Source, SourceTier, Tier, Topic, TruthSpec, to_toml,
 };
-pub use load::{
-    MAX_FILE_BYTES, MAX_QUESTIONS, Problem, TWIN_TOLERANCE, VALIDATION_SAMPLES, load_pack,
-};
+pub use load::{MAX_FILE_BYTES, MAX_QUESTIONS, TWIN_TOLERANCE, VALIDATION_SAMPLES, load_pack};
+pub use problem::{Places, Problem};
 
 /// Every `assets/questions/*.toml` file as `(file name, text)`, sorted by name (listed by build.rs).
 pub fn builtin_files() -> &'static [(&'static str, &'static str)] {

@@ -1,17 +1,18 @@
 //! Strict loading: a pack is accepted whole or refused with every problem listed (file, question, field, why).
 
 use std::collections::HashMap;
-use std::fmt;
 
 use fermi_eval::{Options, evaluate_source};
 use fermi_num::quantile_type7;
-use fermi_syntax::{Dialect, LineIndex};
-use serde::Deserialize;
+use fermi_syntax::{Dialect, LineIndex, Span};
 use toml::Spanned;
-use toml::de::{DeTable, DeValue, ValueDeserializer};
+use toml::de::{DeTable, DeValue};
 
 use crate::fit::question_seed;
-use crate::format::{Pack, PackInfo, Question, TruthSpec};
+use crate::format::{Pack, PackInfo, Question, Source, Topic, TruthSpec};
+// fit.rs and advice.rs name it from here.
+pub(crate) use crate::problem::Problem;
+use crate::read::{self, Reader, span};
 
 /// Samples drawn when validating a truth program at load time (the fit itself uses more, lazily).
 pub const VALIDATION_SAMPLES: usize = 20_000;
@@ -22,49 +23,9 @@ pub const MAX_FILE_BYTES: usize = 8 << 20;
 /// Most questions a pack may hold (each distribution truth is run at load).
 pub const MAX_QUESTIONS: usize = 10_000;
 
-/// One thing wrong with a pack.
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
-pub struct Problem {
-    pub file: String,
-    /// 1-based line and column in the file, when known.
-    pub location: Option<(u32, u32)>,
-    pub question: Option<String>,
-    /// The key path, e.g. `truth.program` or `sources[2].tier`.
-    pub field: Option<String>,
-    pub message: String,
-}
-
-impl fmt::Display for Problem {
-    /// `FILE[:LINE:COL]: [question ID: ][FIELD: ]why`
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.file)?;
-        if let Some((line, col)) = self.location {
-            write!(f, ":{line}:{col}")?;
-        }
-        if let Some(id) = &self.question {
-            write!(f, ": question {id}")?;
-        }
-        if let Some(field) = &self.field {
-            write!(f, ": {field}")?;
-        }
-        write!(f, ": {}", self.message)
-    }
-}
-
-impl Problem {
-    pub(crate) fn in_question(q: &Question, field: &str, message: impl Into<String>) -> Problem {
-        Problem {
-            file: q.file.clone(),
-            location: None,
-            question: Some(q.id.clone()),
-            field: Some(field.to_string()),
-            message: message.into(),
-        }
-    }
-}
-
 /// Loads a pack from its files (`(file name, text)`), validating everything including the truth programs.
-/// Exactly one file holds the `[pack]` table; any file may hold `[[question]]` tables.
+/// Exactly one file holds the `[pack]` table; any file may hold `[[question]]` tables. Every problem of every
+/// file is listed at once, each placed at its span in its file.
 pub fn load_pack(files: &[(&str, &str)]) -> Result<Pack, Vec<Problem>> {
     load(files, true)
 }
@@ -77,79 +38,72 @@ pub(crate) fn load(files: &[(&str, &str)], evaluate: bool) -> Result<Pack, Vec<P
     for &(name, text) in files {
         parse_file(name, text, &mut info, &mut questions, &mut problems);
     }
-    if info.is_none() && problems.is_empty() {
-        let file = files.first().map_or("(no file)", |f| f.0).to_string();
-        problems.push(Problem {
-            file,
-            location: None,
-            question: None,
-            field: Some("pack".into()),
-            message:
-                "no [pack] table: one file must hold `[pack]` with id, title, version and tier"
-                    .into(),
-        });
+    if info.is_none() && !files.is_empty() && problems.is_empty() {
+        problems.push(
+            Problem::new(
+                files[0].0,
+                None,
+                "no [pack] table: one file must hold `[pack]` with id, title, version and tier",
+            )
+            .field("pack"),
+        );
     }
-    if questions.len() > MAX_QUESTIONS {
-        problems.push(Problem {
-            file: files.first().map_or("(no file)", |f| f.0).to_string(),
-            location: None,
-            question: None,
-            field: Some("question".into()),
-            message: format!(
-                "{} questions; a pack holds at most {MAX_QUESTIONS}: split it",
-                questions.len()
-            ),
-        });
+    if let Some((extra, _)) = questions.get(MAX_QUESTIONS) {
+        problems.push(
+            Problem::in_question(
+                extra,
+                "",
+                format!(
+                    "{} questions; a pack holds at most {MAX_QUESTIONS}: split it",
+                    questions.len()
+                ),
+            )
+            .question(None)
+            .field("question"),
+        );
         return Err(problems);
     }
     let mut first_file: HashMap<&str, &str> = HashMap::new();
-    for q in &questions {
+    for (q, sources_read) in &questions {
         if let Some(first) = first_file.insert(&q.id, &q.file) {
             problems.push(Problem::in_question(
                 q,
                 "id",
                 format!("duplicate id (first used in {first})"),
             ));
-            continue;
         }
-        check_question(q, &mut problems);
+        check_question(q, *sources_read, &mut problems);
         if evaluate {
             check_truth_program(q, &mut problems);
         }
     }
+    // In reading order: by file, then by place in the file.
+    problems.sort_by_key(|p| {
+        let file = files.iter().position(|f| f.0 == &*p.file);
+        (file, p.span().map(|s| (s.start, s.end)))
+    });
     match info {
-        Some((info, _)) if problems.is_empty() => Ok(Pack { info, questions }),
+        Some((info, _)) if problems.is_empty() => Ok(Pack {
+            info,
+            questions: questions.into_iter().map(|(q, _)| q).collect(),
+        }),
         _ => Err(problems),
     }
 }
 
+/// Reads one file's `[pack]` and `[[question]]` tables. Each question comes with whether all its sources were
+/// read (the checks between the program's factors and the sources need them all).
 fn parse_file(
     name: &str,
     text: &str,
     info: &mut Option<(PackInfo, String)>,
-    questions: &mut Vec<Question>,
+    questions: &mut Vec<(Question, bool)>,
     problems: &mut Vec<Problem>,
 ) {
-    let at = |span: Option<std::ops::Range<usize>>,
-              question: Option<String>,
-              field: Option<String>,
-              message: String| {
-        Problem {
-            file: name.to_string(),
-            location: span.map(|s| {
-                let lc = LineIndex::new(text).line_col(s.start);
-                (lc.line, lc.col)
-            }),
-            question,
-            field,
-            message,
-        }
-    };
     if text.len() > MAX_FILE_BYTES {
-        problems.push(at(
-            None,
-            None,
-            None,
+        problems.push(Problem::new(
+            name,
+            Some(Span::new(MAX_FILE_BYTES, text.len())),
             format!("file is over {} MiB", MAX_FILE_BYTES >> 20),
         ));
         return;
@@ -157,168 +111,284 @@ fn parse_file(
     let (root, errors) = DeTable::parse_recoverable(text);
     if !errors.is_empty() {
         for e in errors {
-            problems.push(at(
-                e.span(),
-                None,
-                None,
+            problems.push(Problem::new(
+                name,
+                e.span().map(span),
                 format!("TOML syntax: {}", e.message().trim_end()),
             ));
         }
         return;
     }
     for (key, value) in root.into_inner() {
+        let at = span(key.span());
         match key.get_ref().as_ref() {
-            "pack" => match deserialize::<PackInfo>(value) {
-                Ok(pack) => {
-                    if let Some((_, first)) = info {
-                        problems.push(at(
-                            Some(key.span()),
-                            None,
-                            Some("pack".into()),
-                            format!("a second [pack] table (the first is in {first}); a pack has one header"),
-                        ));
-                    } else {
-                        check_pack_info(name, &pack, problems);
-                        *info = Some((pack, name.to_string()));
-                    }
-                }
-                Err((span, path, message)) => {
-                    problems.push(at(span, None, Some(prefixed("pack", &path)), message));
-                }
-            },
-            "question" => {
-                let DeValue::Array(items) = value.into_inner() else {
-                    problems.push(at(
-                        Some(key.span()),
-                        None,
-                        Some("question".into()),
-                        "must be an array of tables: write each question as `[[question]]`".into(),
-                    ));
-                    continue;
-                };
-                for item in items {
-                    let id = item
-                        .get_ref()
-                        .get("id")
-                        .and_then(|v| v.get_ref().as_str())
-                        .map(str::to_string);
-                    let start = item.span();
-                    match deserialize::<Question>(item) {
-                        Ok(mut q) => {
-                            q.file = name.to_string();
-                            questions.push(q);
-                        }
-                        Err((span, path, message)) => {
-                            let field = (!path.is_empty()).then_some(path);
-                            problems.push(at(span.or(Some(start)), id, field, message));
-                        }
-                    }
+            "pack" => {
+                if let Some((_, first)) = info {
+                    let message =
+                        format!("a second [pack] table (the first is in {first}); a pack has one header");
+                    problems.push(Problem::new(name, Some(at), message).field("pack"));
+                } else if let Some(pack) = read_pack_info(name, value, problems) {
+                    *info = Some((pack, name.to_string()));
                 }
             }
-            other => problems.push(at(
-                Some(key.span()),
-                None,
-                Some(other.to_string()),
-                "unknown top-level key: a pack file holds only `[pack]` and `[[question]]` tables"
-                    .into(),
-            )),
+            "question" => {
+                let DeValue::Array(items) = value.into_inner() else {
+                    problems.push(
+                        Problem::new(
+                            name,
+                            Some(at),
+                            "must be an array of tables: write each question as `[[question]]`",
+                        )
+                        .field("question"),
+                    );
+                    continue;
+                };
+                questions.extend(items.into_iter().filter_map(|item| read_question(name, text, item, problems)));
+            }
+            other => problems.push(
+                Problem::new(
+                    name,
+                    Some(at),
+                    "unknown top-level key: a pack file holds only `[pack]` and `[[question]]` tables",
+                )
+                .field(other),
+            ),
         }
     }
 }
 
-fn prefixed(prefix: &str, path: &str) -> String {
-    if path.is_empty() {
-        prefix.to_string()
-    } else {
-        format!("{prefix}.{path}")
-    }
-}
-
-/// Deserialises one value, returning the error's span, key path and message.
-fn deserialize<T: for<'de> Deserialize<'de>>(
+fn read_pack_info(
+    file: &str,
     value: Spanned<DeValue<'_>>,
-) -> Result<T, (Option<std::ops::Range<usize>>, String, String)> {
-    serde_path_to_error::deserialize(ValueDeserializer::from(value)).map_err(|e| {
-        let path = e.path().to_string();
-        let path = if path == "." { String::new() } else { path };
-        let inner = e.into_inner();
-        (inner.span(), path, inner.message().trim_end().to_string())
+    problems: &mut Vec<Problem>,
+) -> Option<PackInfo> {
+    let mut r = Reader::new(file, None, "pack", value, problems)?;
+    let id = r.get::<String>("id", true);
+    if let Some((id, at)) = &id
+        && !is_slug(id)
+    {
+        r.say(
+            "id",
+            *at,
+            format!("`{id}` is not a slug: use lowercase letters, digits and single hyphens"),
+        );
+    }
+    let title = r.get::<String>("title", true);
+    if let Some((title, at)) = &title {
+        not_blank(&mut r, "title", title, *at);
+    }
+    let version = r.get::<u32>("version", true);
+    if let Some((0, at)) = version {
+        r.say("version", at, "must be 1 or more");
+    }
+    let tier = r.get("tier", true);
+    let description = r.get("description", false);
+    let license = r.get("license", false);
+    r.finish(&["id", "title", "version", "tier", "description", "license"]);
+    Some(PackInfo {
+        id: id?.0,
+        title: title?.0,
+        version: version?.0,
+        tier: tier?.0,
+        description: description.map(|d| d.0),
+        license: license.map(|l| l.0),
     })
 }
 
-fn check_pack_info(file: &str, info: &PackInfo, problems: &mut Vec<Problem>) {
-    let mut problem = |field: &str, message: String| {
-        problems.push(Problem {
-            file: file.to_string(),
-            location: None,
-            question: None,
-            field: Some(format!("pack.{field}")),
-            message,
-        })
-    };
-    if !is_slug(&info.id) {
-        problem(
-            "id",
-            format!(
-                "`{}` is not a slug: use lowercase letters, digits and single hyphens",
-                info.id
-            ),
-        );
-    }
-    if info.title.trim().is_empty() {
-        problem("title", "is empty".into());
-    }
-    if info.version == 0 {
-        problem("version", "must be 1 or more".into());
-    }
-}
+const QUESTION_KEYS: &[&str] = &[
+    "id",
+    "text",
+    "unit",
+    "as_of",
+    "topics",
+    "countries",
+    "difficulty",
+    "disambiguation",
+    "explanation",
+    "trap",
+    "derivation",
+    "truth",
+    "sources",
+];
 
-/// The checks that need no evaluation.
-fn check_question(q: &Question, problems: &mut Vec<Problem>) {
-    let mut problem =
-        |field: &str, message: String| problems.push(Problem::in_question(q, field, message));
-    if !is_slug(&q.id) {
-        problem(
+/// One `[[question]]` table, with every key read and checked on its own. `None` when a required key is missing
+/// or mistyped (its problems are listed); otherwise the question and whether all its sources were read.
+fn read_question(
+    file: &str,
+    text: &str,
+    item: Spanned<DeValue<'_>>,
+    problems: &mut Vec<Problem>,
+) -> Option<(Question, bool)> {
+    let places = read::places(text, &item);
+    let id = item
+        .get_ref()
+        .get("id")
+        .and_then(|v| v.get_ref().as_str())
+        .map(str::to_string);
+    let mut r = Reader::new(file, id, "", item, problems)?;
+    let id = r.get::<String>("id", true);
+    if let Some((id, at)) = &id
+        && !is_slug(id)
+    {
+        r.say(
             "id",
+            *at,
             format!(
-                "`{}` is not a slug: use lowercase letters, digits and single hyphens, at most 80",
-                q.id
+                "`{id}` is not a slug: use lowercase letters, digits and single hyphens, at most 80"
             ),
         );
     }
-    for (field, value) in [("text", &q.text), ("unit", &q.unit)] {
-        if value.trim().is_empty() {
-            problem(field, "is empty".into());
+    let text = r.get::<String>("text", true);
+    let unit = r.get::<String>("unit", true);
+    for (key, value) in [("text", &text), ("unit", &unit)] {
+        if let Some((value, at)) = value {
+            not_blank(&mut r, key, value, *at);
         }
     }
-    if let Err(why) = check_date(&q.as_of) {
-        problem("as_of", why);
+    let as_of = r.get::<String>("as_of", true);
+    if let Some((date, at)) = &as_of
+        && let Err(why) = check_date(date)
+    {
+        r.say("as_of", *at, why);
     }
-    for (i, topic) in q.topics.iter().enumerate() {
-        if q.topics[..i].contains(topic) {
-            problem("topics", format!("`{}` is listed twice", topic.as_str()));
+    let topics = r.list::<Topic>("topics");
+    for (i, (topic, at)) in topics.iter().flatten().enumerate() {
+        if topics.iter().flatten().take(i).any(|(t, _)| t == topic) {
+            r.say(
+                &format!("topics[{i}]"),
+                *at,
+                format!("`{}` is listed twice", topic.as_str()),
+            );
         }
     }
-    for (i, code) in q.countries.iter().enumerate() {
+    let countries = r.list::<String>("countries");
+    for (i, (code, at)) in countries.iter().flatten().enumerate() {
         let field = format!("countries[{i}]");
         if code == "UK" {
-            problem(
+            r.say(
                 &field,
-                "`UK` is not an ISO 3166-1 code: the United Kingdom is `GB`".into(),
+                *at,
+                "`UK` is not an ISO 3166-1 code: the United Kingdom is `GB`",
             );
         } else if code != "WORLD"
             && !(code.len() == 2 && code.bytes().all(|b| b.is_ascii_uppercase()))
         {
-            problem(
+            r.say(
                 &field,
+                *at,
                 format!(
                     "`{code}` is not an ISO 3166-1 alpha-2 code (two capital letters) or `WORLD`"
                 ),
             );
-        } else if q.countries[..i].contains(code) {
-            problem(&field, format!("`{code}` is listed twice"));
+        } else if countries.iter().flatten().take(i).any(|(c, _)| c == code) {
+            r.say(&field, *at, format!("`{code}` is listed twice"));
         }
     }
+    let difficulty = r.get("difficulty", false);
+    let optional_text = |r: &mut Reader, key: &str| r.get::<String>(key, false).map(|t| t.0);
+    let disambiguation = optional_text(&mut r, "disambiguation");
+    let explanation = optional_text(&mut r, "explanation");
+    let trap = optional_text(&mut r, "trap");
+    let derivation = optional_text(&mut r, "derivation");
+    let truth = r.get::<TruthSpec>("truth", true);
+    let mut sources_read = true;
+    let sources = r.array("sources", true).map(|items| {
+        let mut sources = Vec::new();
+        for (i, item) in items.into_iter().enumerate() {
+            let source = Reader::new(
+                file,
+                r.question.clone(),
+                &format!("sources[{i}]"),
+                item,
+                r.problems,
+            )
+            .and_then(read_source);
+            sources_read &= source.is_some();
+            sources.extend(source);
+        }
+        sources
+    });
+    r.finish(QUESTION_KEYS);
+    Some((
+        Question {
+            id: id?.0,
+            text: text?.0,
+            unit: unit?.0,
+            as_of: as_of?.0,
+            topics: topics?.into_iter().map(|t| t.0).collect(),
+            countries: countries?.into_iter().map(|c| c.0).collect(),
+            difficulty: difficulty.map(|d| d.0),
+            disambiguation,
+            explanation,
+            trap,
+            derivation,
+            truth: truth?.0,
+            sources: sources?,
+            file: file.to_string(),
+            places,
+        },
+        sources_read,
+    ))
+}
+
+/// One `[[question.sources]]` table; `None` when a required key is missing or mistyped.
+fn read_source(mut r: Reader<'_, '_>) -> Option<Source> {
+    let factor = r.get("factor", false).map(|f| f.0);
+    let text = |r: &mut Reader, key: &str| {
+        let value = r.get::<String>(key, true);
+        if let Some((value, at)) = &value {
+            not_blank(r, key, value, *at);
+        }
+        value.map(|v| v.0)
+    };
+    let publisher = text(&mut r, "publisher");
+    let title = text(&mut r, "title");
+    let detail = text(&mut r, "detail");
+    let url = r.get::<String>("url", true);
+    // Links are shown to people: only web links, never `javascript:` or `data:`.
+    if let Some((url, at)) = &url
+        && (!(url.starts_with("https://") || url.starts_with("http://"))
+            || url.contains(char::is_whitespace))
+    {
+        r.say("url", *at, format!("`{url}` is not an http(s) link"));
+    }
+    let tier = r.get("tier", true);
+    let accessed = r.get::<String>("accessed", false);
+    if let Some((date, at)) = &accessed
+        && let Err(why) = check_date(date)
+    {
+        r.say("accessed", *at, why);
+    }
+    r.finish(&[
+        "factor",
+        "publisher",
+        "title",
+        "url",
+        "tier",
+        "detail",
+        "accessed",
+    ]);
+    Some(Source {
+        factor,
+        publisher: publisher?,
+        title: title?,
+        url: url?.0,
+        tier: tier?.0,
+        detail: detail?,
+        accessed: accessed.map(|a| a.0),
+    })
+}
+
+fn not_blank(r: &mut Reader, key: &str, value: &str, at: Span) {
+    if value.trim().is_empty() {
+        r.say(key, at, "is empty");
+    }
+}
+
+/// The checks across keys: the truth's numbers, the program's factors against the sources.
+fn check_question(q: &Question, sources_read: bool, problems: &mut Vec<Problem>) {
+    let mut problem =
+        |field: &str, message: String| problems.push(Problem::in_question(q, field, message));
     match &q.truth {
         TruthSpec::Point { value } => {
             if !(value.is_finite() && *value > 0.0) {
@@ -338,7 +408,7 @@ fn check_question(q: &Question, problems: &mut Vec<Problem>) {
                 );
             }
         }
-        TruthSpec::Distribution { program, .. } => {
+        TruthSpec::Distribution { program, .. } if sources_read => {
             let variables = assigned_names(program);
             for name in &variables {
                 if !q.sources.iter().any(|s| s.factor.as_deref() == Some(name)) {
@@ -361,37 +431,13 @@ fn check_question(q: &Question, problems: &mut Vec<Problem>) {
                 }
             }
         }
+        TruthSpec::Distribution { .. } => {}
     }
-    if q.sources.is_empty() {
+    if q.sources.is_empty() && sources_read {
         problem(
             "sources",
             "no source: add at least one `[[question.sources]]`".into(),
         );
-    }
-    for (i, s) in q.sources.iter().enumerate() {
-        for (name, value) in [
-            ("publisher", &s.publisher),
-            ("title", &s.title),
-            ("detail", &s.detail),
-        ] {
-            if value.trim().is_empty() {
-                problem(&format!("sources[{i}].{name}"), "is empty".into());
-            }
-        }
-        // Links are shown to people: only web links, never `javascript:` or `data:`.
-        if !(s.url.starts_with("https://") || s.url.starts_with("http://"))
-            || s.url.contains(char::is_whitespace)
-        {
-            problem(
-                &format!("sources[{i}].url"),
-                format!("`{}` is not an http(s) link", s.url),
-            );
-        }
-        if let Some(accessed) = &s.accessed
-            && let Err(why) = check_date(accessed)
-        {
-            problem(&format!("sources[{i}].accessed"), why);
-        }
     }
 }
 
@@ -427,6 +473,8 @@ fn check_truth_program(q: &Question, problems: &mut Vec<Problem>) {
 }
 
 /// Evaluates a truth program at validation size; returns its sorted ln samples when it ran cleanly and positive.
+/// Each diagnostic is placed in the file: at its own span when the file writes the program verbatim, else at the
+/// string, with the program's line and column in words.
 fn run(
     q: &Question,
     field: &str,
@@ -441,18 +489,20 @@ fn run(
     let evaluation = evaluate_source(source, dialect, &options);
     let index = LineIndex::new(source);
     for d in &evaluation.diagnostics {
-        let at = index.line_col(d.span.start as usize);
-        let hint = d
-            .hint
-            .as_ref()
-            .map(|h| format!(" (hint: {h})"))
-            .unwrap_or_default();
         let kind = if d.is_error() { "" } else { "warning: " };
-        problems.push(Problem::in_question(
-            q,
-            field,
-            format!("line {} col {}: {kind}{}{hint}", at.line, at.col, d.message),
-        ));
+        let mut problem = Problem::in_question(q, field, format!("{kind}{}", d.message));
+        problem.diagnostic.hint = d.hint.clone();
+        match q.places.in_string(field, d.span) {
+            Some(span) => problem.diagnostic.span = span,
+            None => {
+                let at = index.line_col(d.span.start as usize);
+                problem.diagnostic.message = format!(
+                    "line {} col {} of the program: {}",
+                    at.line, at.col, problem.diagnostic.message
+                );
+            }
+        }
+        problems.push(problem);
     }
     let samples = evaluation.samples?;
     if !evaluation.diagnostics.is_empty() {

@@ -70,10 +70,20 @@ tier = 0
 detail = "357,022 km2"
 "#;
 
+/// Each problem as `FILE[:LINE:COL]: WHAT`, placed by its span in its file's text.
 fn problems(files: &[(&str, &str)]) -> Vec<String> {
     match load_pack(files) {
         Ok(_) => Vec::new(),
-        Err(problems) => problems.iter().map(ToString::to_string).collect(),
+        Err(problems) => problems
+            .iter()
+            .map(|p| {
+                let (_, text) = files
+                    .iter()
+                    .find(|f| f.0 == &*p.file)
+                    .expect("a file of the pack");
+                p.line(text)
+            })
+            .collect(),
     }
 }
 
@@ -276,8 +286,8 @@ fn empty_text_and_missing_sources() {
     assert_eq!(
         got,
         [
-            "p.toml: question ox-bel-ha-length: text: is empty",
-            "p.toml: question ox-bel-ha-length: sources: no source: add at least one `[[question.sources]]`",
+            "p.toml:9:8: question ox-bel-ha-length: text: is empty",
+            "p.toml:11:11: question ox-bel-ha-length: sources: no source: add at least one `[[question.sources]]`",
         ]
     );
 }
@@ -315,7 +325,7 @@ fn pack_level_rules() {
         (
             "duplicate id",
             vec![("a.toml", &one), ("b.toml", POINT)],
-            "b.toml: question ox-bel-ha-length: id: duplicate id (first used in a.toml)",
+            "b.toml:3:6: question ox-bel-ha-length: id: duplicate id (first used in a.toml)",
         ),
         (
             "question not array",
@@ -328,12 +338,12 @@ fn pack_level_rules() {
         (
             "pack id",
             vec![("a.toml", &bad_id)],
-            "a.toml: pack.id: `Test Pack` is not a slug",
+            "a.toml:2:6: pack.id: `Test Pack` is not a slug",
         ),
         (
             "pack version",
             vec![("a.toml", &bad_version)],
-            "a.toml: pack.version: must be 1 or more",
+            "a.toml:4:11: pack.version: must be 1 or more",
         ),
     ];
     for (rule, files, expected) in cases {
@@ -366,12 +376,12 @@ fn distribution_factors_must_be_sourced_and_real() {
     let unsourced = DISTRIBUTION.replace("factor = \"solar_yield\"", "factor = \"solar\"");
     let got = problems(&[("p.toml", &format!("{HEADER}{unsourced}"))]);
     assert!(got.iter().any(|p| p.ends_with(
-        "p.toml: question germany-coal-to-solar-area: sources: no source has `factor = \"solar_yield\"`: every factor of the program needs one"
+        "p.toml:25:1: question germany-coal-to-solar-area: sources: no source has `factor = \"solar_yield\"`: every factor of the program needs one"
     )), "{got:#?}");
     assert!(
         got.iter()
             .any(|p| p
-                .ends_with("sources[1].factor: `solar` is not a variable of the truth program")),
+                .ends_with("p.toml:34:10: question germany-coal-to-solar-area: sources[1].factor: `solar` is not a variable of the truth program")),
         "{got:#?}"
     );
     assert_eq!(
@@ -408,7 +418,7 @@ fn truth_programs_must_run_clean_positive_and_agree_with_their_twin() {
         (
             "program syntax",
             DISTRIBUTION.replace("to(150, 200)", "to(150, 200"),
-            "p.toml: question germany-coal-to-solar-area: truth.program: line 2 col 17: this `(` is never closed",
+            "p.toml:19:17: question germany-coal-to-solar-area: truth.program: this `(` is never closed",
         ),
         (
             "nonpositive samples",
@@ -426,7 +436,7 @@ fn truth_programs_must_run_clean_positive_and_agree_with_their_twin() {
         (
             "twin syntax",
             with_twin(&TWIN.replace("150 200", "150 200k")),
-            "truth.fermi: line 2 col",
+            "p.toml:27:7: question germany-coal-to-solar-area: truth.fermi: unknown suffix `k`",
         ),
     ];
     for (rule, question, expected) in cases {
@@ -446,11 +456,107 @@ fn size_limits() {
     let got = problems(&[("big.toml", &format!("{HEADER}{many}"))]);
     assert_eq!(
         got,
-        ["big.toml: question: 10001 questions; a pack holds at most 10000: split it"]
+        ["big.toml:200007:1: question: 10001 questions; a pack holds at most 10000: split it"]
     );
     let huge = format!("{HEADER}# {}\n", "x".repeat(fermi_bank::MAX_FILE_BYTES));
     assert_eq!(
         problems(&[("huge.toml", &huge)]),
-        ["huge.toml: file is over 8 MiB"]
+        ["huge.toml:6:8388544: file is over 8 MiB"]
     );
+}
+
+/// A pack with many problems at once (issue 19's list among them): one load lists every one, each at the line and
+/// column of what is wrong.
+const BROKEN: &str = r#"[pack]
+id = "My Pack"
+title = "Broken"
+version = 0
+tier = "open"
+
+[[question]]
+id = "Bad_Id"
+text = "How many?"
+unit = "km"
+as_of = "2024-13-01"
+topics = ["energy", "music"]
+countries = ["GB", "UK"]
+difficulty = "tricky"
+
+[question.truth]
+kind = "point"
+value = -5
+
+[[question.sources]]
+publisher = ""
+title = "T"
+url = "javascript:alert(1)"
+tier = "2"
+detail = "d"
+
+[[question]]
+id = "spread"
+text = "How wide?"
+unit = "m"
+as_of = "2024"
+topics = ["physics"]
+countries = []
+
+[question.truth]
+kind = "distribution"
+program = "to(10, 1)"
+
+[[question.sources]]
+publisher = "P"
+title = "T"
+url = "https://example.org/"
+tier = "range"
+detail = "d"
+
+[[question]]
+id = "spread"
+text = "How wide again?"
+unit = "m"
+as_of = "2024"
+topics = []
+countries = []
+[question.truth]
+kind = "point"
+value = 1
+[[question.sources]]
+publisher = "P"
+title = "T"
+url = "https://example.org/"
+tier = "4"
+detail = "d"
+"#;
+
+#[test]
+fn every_problem_in_one_load_at_its_place() {
+    let expected = [
+        "b.toml:2:6: pack.id: `My Pack` is not a slug",
+        "b.toml:4:11: pack.version: must be 1 or more",
+        "b.toml:8:6: question Bad_Id: id: `Bad_Id` is not a slug",
+        "b.toml:11:9: question Bad_Id: as_of: `2024-13-01` is not a date",
+        "b.toml:12:21: question Bad_Id: topics[1]: unknown variant `music`",
+        "b.toml:13:20: question Bad_Id: countries[1]: `UK` is not an ISO 3166-1 code",
+        "b.toml:14:14: question Bad_Id: difficulty: unknown variant `tricky`",
+        "b.toml:18:9: question Bad_Id: truth.value: -5 is not a positive finite number",
+        "b.toml:21:13: question Bad_Id: sources[0].publisher: is empty",
+        "b.toml:23:7: question Bad_Id: sources[0].url: `javascript:alert(1)` is not an http(s) link",
+        "b.toml:37:12: question spread: truth.program: ",
+        "b.toml:47:6: question spread: id: duplicate id (first used in b.toml)",
+        "b.toml:60:8: question spread: sources[0].tier: unknown tier `4`",
+    ];
+    let got = problems(&[("b.toml", BROKEN)]);
+    let missing: Vec<_> = expected
+        .iter()
+        .filter(|e| !got.iter().any(|g| g.starts_with(*e)))
+        .collect();
+    assert!(missing.is_empty(), "missing {missing:#?} in {got:#?}");
+    assert_eq!(got.len(), expected.len(), "{got:#?}");
+    // A program string with an escape is not the file's text: its problems sit at the string, placed in words.
+    let escaped = BROKEN.replace("\"to(10, 1)\"", "\"to(10, 1) // \\u00e9\"");
+    let got = problems(&[("b.toml", &escaped)]);
+    let line = "b.toml:37:11: question spread: truth.program: line 1 col 1 of the program: `to` needs the low bound";
+    assert!(got.iter().any(|g| g.starts_with(line)), "{got:#?}");
 }

@@ -11,7 +11,8 @@ use crate::report;
 
 #[derive(clap::Subcommand)]
 pub enum Command {
-    /// Validate packs: every problem as `FILE: question ID: field: why` (exit 1 if any), each distributional
+    /// Validate packs: every problem as `FILE:LINE:COL: error: question ID: FIELD: why` with the line and a caret
+    /// underline (exit 1 if any), each distributional
     /// truth's fitted lognormal, the pack's counts, and advice where a factor's interval breaks the tier rule.
     Check {
         /// Packs to check: a `.toml` file, or a folder whose `.toml` files form one pack. Default: the built-in pack.
@@ -59,6 +60,21 @@ impl PackFiles {
             .map(|(n, t)| (n.as_str(), t.as_str()))
             .collect();
         load_pack(&files)
+    }
+
+    /// The text of one of the pack's files, by the name its problems carry.
+    pub(crate) fn text(&self, file: &str) -> Option<&str> {
+        self.files
+            .iter()
+            .find(|(name, _)| name == file)
+            .map(|(_, text)| text.as_str())
+    }
+
+    /// Prints problems (or advice) to stderr, each at its place in its file.
+    pub(crate) fn print(&self, problems: &[Problem]) {
+        for p in problems {
+            eprint!("{}", report::render_problem(p, self.text(&p.file)));
+        }
     }
 }
 
@@ -119,21 +135,15 @@ fn check(args: &[String]) -> ExitCode {
         match pack_files.load() {
             Err(list) => {
                 println!("{}: refused, {} problem(s)", pack_files.name, list.len());
-                for p in &list {
-                    eprintln!("{p}");
-                }
+                pack_files.print(&list);
                 problems += list.len();
             }
             Ok(pack) => {
                 let advice: Vec<Problem> =
                     pack.questions.iter().flat_map(fermi_bank::advice).collect();
-                for a in &advice {
-                    eprintln!("warning: {a}");
-                }
+                pack_files.print(&advice);
                 let fit_problems = describe(&pack, pack_files);
-                for p in &fit_problems {
-                    eprintln!("{p}");
-                }
+                pack_files.print(&fit_problems);
                 problems += fit_problems.len();
             }
         }
@@ -253,9 +263,7 @@ fn list(args: &[String], json: bool) -> ExitCode {
                 })
             })),
             Err(list) => {
-                for p in &list {
-                    eprintln!("{p}");
-                }
+                pack_files.print(&list);
                 failed = true;
             }
         }

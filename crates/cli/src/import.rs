@@ -2,8 +2,8 @@
 
 use std::process::ExitCode;
 
-use fermi_bank::import::{ImportReport, calibration, realfp, scioly};
-use fermi_bank::{Pack, load_pack, to_toml};
+use fermi_bank::Pack;
+use fermi_bank::import::{Format, ImportReport, convert};
 
 use crate::report;
 
@@ -49,44 +49,40 @@ pub fn run(args: Args) -> ExitCode {
             texts.len()
         ));
     }
-    let converted = match args.format.as_str() {
-        "scioly" => {
-            let corrections = match args.corrections.as_deref().map(read).transpose() {
-                Ok(c) => c,
-                Err(e) => return report::usage(e),
-            };
-            scioly(&texts[0], corrections.as_deref())
-        }
-        "realfp" => {
-            let files: Vec<(&str, &str)> = args
-                .files
-                .iter()
-                .zip(&texts)
-                .map(|(f, t)| (file_name(f), t.as_str()))
-                .collect();
-            realfp(&files)
-        }
-        _ => calibration(&texts[0]),
+    let format = match args.format.as_str() {
+        "scioly" => Format::SciOly,
+        "realfp" => Format::RealFp,
+        _ => Format::Calibration,
     };
-    let (pack, import_report) = match converted {
-        Ok(result) => result,
-        Err(e) => {
-            eprintln!("fermi-playground: {e}");
+    let corrections = match args.corrections.as_deref().map(read).transpose() {
+        Ok(c) => c,
+        Err(e) => return report::usage(e),
+    };
+    let mut named: Vec<(&str, &str)> = args
+        .files
+        .iter()
+        .zip(&texts)
+        .map(|(f, t)| (file_name(f), t.as_str()))
+        .collect();
+    let corrections = args
+        .corrections
+        .as_deref()
+        .zip(corrections.as_deref())
+        .map(|(f, t)| (file_name(f), t));
+    let converted = match convert(format, &named, corrections) {
+        Ok(converted) => converted,
+        Err(problems) => {
+            named.extend(corrections);
+            let text = |file: &str| named.iter().find(|f| f.0 == file).map(|f| f.1);
+            for p in &problems {
+                eprint!("{}", report::render_problem(p, text(&p.file)));
+            }
+            eprintln!("fermi-playground: nothing written");
             return ExitCode::from(report::EXIT_DIAGNOSTIC);
         }
     };
-    print_report(&pack, &import_report, args.verbose);
-    let text = to_toml(&pack);
-    // The written pack must load as it will be loaded later: a converter bug must not reach a file.
-    if let Err(problems) = load_pack(&[(&args.output, &text)]) {
-        for p in &problems {
-            eprintln!("{p}");
-        }
-        eprintln!(
-            "fermi-playground: the converted pack does not validate (a converter bug); nothing written"
-        );
-        return ExitCode::from(report::EXIT_DIAGNOSTIC);
-    }
+    print_report(&converted.pack, &converted.report, args.verbose);
+    let text = converted.toml;
     if args.output == "-" {
         print!("{text}");
     } else if let Err(e) = std::fs::write(&args.output, text) {
@@ -94,7 +90,7 @@ pub fn run(args: Args) -> ExitCode {
     } else {
         eprintln!(
             "wrote {} questions to {}",
-            pack.questions.len(),
+            converted.pack.questions.len(),
             args.output
         );
     }

@@ -2,6 +2,7 @@
 
 use std::process::ExitCode;
 
+use fermi_bank::Problem;
 use fermi_syntax::{Diagnostic, LineIndex, Severity};
 use serde::Serialize;
 
@@ -10,33 +11,103 @@ pub const EXIT_DIAGNOSTIC: u8 = 1;
 /// Exit status for a usage error.
 pub const EXIT_USAGE: u8 = 2;
 
+/// One error of `{"errors":[…]}`. The position is `null` for a problem that has no place in a file; `file`,
+/// `question` and `field` are there when known.
 #[derive(Serialize)]
 pub struct JsonDiagnostic {
-    pub line: u32,
-    pub col: u32,
-    pub end_line: u32,
-    pub end_col: u32,
+    pub line: Option<u32>,
+    pub col: Option<u32>,
+    pub end_line: Option<u32>,
+    pub end_col: Option<u32>,
     pub message: String,
     pub hint: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub file: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub question: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub field: Option<String>,
+}
+
+impl JsonDiagnostic {
+    /// `d`, placed by `source` when given.
+    fn new(d: &Diagnostic, source: Option<&str>) -> JsonDiagnostic {
+        let index = source.map(LineIndex::new);
+        let at = |offset: u32| index.as_ref().map(|i| i.line_col(offset as usize));
+        let (start, end) = (at(d.span.start), at(d.span.end));
+        JsonDiagnostic {
+            line: start.map(|p| p.line),
+            col: start.map(|p| p.col),
+            end_line: end.map(|p| p.line),
+            end_col: end.map(|p| p.col),
+            message: d.message.clone(),
+            hint: d.hint.clone(),
+            file: None,
+            question: None,
+            field: None,
+        }
+    }
+
+    /// A pack or input problem; `text` is its file's content.
+    pub fn of_problem(p: &Problem, text: Option<&str>) -> JsonDiagnostic {
+        JsonDiagnostic {
+            file: Some(p.file.to_string()),
+            question: p.question.as_deref().map(str::to_string),
+            field: p.field.as_deref().map(str::to_string),
+            ..JsonDiagnostic::new(&p.described(), text.filter(|_| p.located))
+        }
+    }
 }
 
 pub fn to_json(source: &str, diagnostics: &[Diagnostic]) -> Vec<JsonDiagnostic> {
-    let index = LineIndex::new(source);
     diagnostics
         .iter()
-        .map(|d| {
-            let start = index.line_col(d.span.start as usize);
-            let end = index.line_col(d.span.end as usize);
-            JsonDiagnostic {
-                line: start.line,
-                col: start.col,
-                end_line: end.line,
-                end_col: end.col,
-                message: d.message.clone(),
-                hint: d.hint.clone(),
-            }
-        })
+        .map(|d| JsonDiagnostic::new(d, Some(source)))
         .collect()
+}
+
+/// A problem as `render` shows a diagnostic when it has a place and its file's `text` is known; otherwise
+/// `FILE: error: MESSAGE` and the hint, without a position.
+pub fn render_problem(p: &Problem, text: Option<&str>) -> String {
+    let d = p.described();
+    match text.filter(|_| p.located) {
+        Some(text) => render(&p.file, text, &d),
+        None => {
+            let mut out = format!("{}: {}: {}\n", p.file, severity(&d), d.message);
+            if let Some(hint) = &d.hint {
+                out.push_str(&format!("  = hint: {hint}\n"));
+            }
+            out
+        }
+    }
+}
+
+/// Prints every problem to stderr and, with `json`, the errors object to stdout; `text` gives a file's content.
+/// Returns exit status 1.
+pub fn fail_problems<'a>(
+    problems: &[Problem],
+    text: impl Fn(&str) -> Option<&'a str>,
+    json: bool,
+) -> ExitCode {
+    for p in problems {
+        eprint!("{}", render_problem(p, text(&p.file)));
+    }
+    if json {
+        let errors: Vec<_> = problems
+            .iter()
+            .filter(|p| p.diagnostic.is_error())
+            .map(|p| JsonDiagnostic::of_problem(p, text(&p.file)))
+            .collect();
+        println!("{}", serde_json::json!({ "errors": errors }));
+    }
+    ExitCode::from(EXIT_DIAGNOSTIC)
+}
+
+fn severity(d: &Diagnostic) -> &'static str {
+    match d.severity {
+        Severity::Error => "error",
+        Severity::Warning => "warning",
+    }
 }
 
 /// `FILE:LINE:COL: error: MESSAGE`, the source line, a caret underline and the hint.
@@ -45,10 +116,7 @@ pub fn render(file: &str, source: &str, d: &Diagnostic) -> String {
     let start = index.line_col(d.span.start as usize);
     let end = index.line_col(d.span.end as usize);
     let text = index.line_text(start.line);
-    let kind = match d.severity {
-        Severity::Error => "error",
-        Severity::Warning => "warning",
-    };
+    let kind = severity(d);
     let width = if end.line == start.line {
         (end.col.saturating_sub(start.col)).max(1)
     } else {
@@ -140,7 +208,7 @@ mod tests {
         let json = to_json(src, &[d]);
         assert_eq!(
             (json[0].line, json[0].col, json[0].end_line, json[0].end_col),
-            (2, 5, 2, 7)
+            (Some(2), Some(5), Some(2), Some(7))
         );
     }
 }

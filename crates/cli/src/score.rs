@@ -4,9 +4,9 @@
 
 use std::process::ExitCode;
 
+use fermi_bank::Problem;
 use fermi_score::{Assessment, LogSamples, LogTruth, ScoreError, Truth, assess};
 use serde::Deserialize;
-use serde_json::json;
 
 use crate::report;
 
@@ -60,21 +60,11 @@ struct Case {
     truth: Distribution,
 }
 
-/// A problem with the input, with its 1-based position when it has one.
-struct Problem {
-    message: String,
-    line: u32,
-    col: u32,
-}
+const STDIN: &str = "<stdin>";
 
-impl From<ScoreError> for Problem {
-    fn from(e: ScoreError) -> Problem {
-        Problem {
-            message: e.to_string(),
-            line: 1,
-            col: 1,
-        }
-    }
+/// A problem of the case as a whole: it has no place in the input.
+fn unplaced(e: ScoreError) -> Problem {
+    Problem::new(STDIN, None, e.to_string())
 }
 
 pub fn run(args: Args) -> ExitCode {
@@ -90,29 +80,34 @@ pub fn run(args: Args) -> ExitCode {
             print_report(&f, &g, args.json);
             ExitCode::SUCCESS
         }
-        Err(problem) => fail(&problem, args.json),
+        Err(problem) => report::fail_problems(&[problem], |_| Some(input.as_str()), args.json),
     }
 }
 
 fn score_case(input: &str) -> Result<(LogSamples, LogTruth), Problem> {
-    let case: Case = serde_json::from_str(input).map_err(|e| Problem {
-        message: format!("not a scoring case: {e} (expected {{\"F\":{{\"kind\":\"samples\",\"values\":[…]}},\"G\":{{…}}}})"),
-        line: e.line().max(1) as u32,
-        col: e.column().max(1) as u32,
+    let case: Case = serde_json::from_str(input).map_err(|e| {
+        let expected = r#"{"F":{"kind":"samples","values":[…]},"G":{…}}"#;
+        let message = format!("not a scoring case: {e} (expected {expected})");
+        Problem::at_json_error(STDIN, input, &e, message)
     })?;
     let Distribution::Samples { values } = case.forecast else {
-        return Err(Problem {
-            message: "F must be samples (\"kind\": \"samples\")".to_string(),
-            line: 1,
-            col: 1,
-        });
+        return Err(Problem::new(
+            STDIN,
+            None,
+            "F must be samples (\"kind\": \"samples\")",
+        ));
     };
     let truth = match case.truth {
         Distribution::Samples { values } => Truth::Samples(values),
-        Distribution::LognormalP5P95 { p5, p95 } => Truth::checked_lognormal_from_p5_p95(p5, p95)?,
+        Distribution::LognormalP5P95 { p5, p95 } => {
+            Truth::checked_lognormal_from_p5_p95(p5, p95).map_err(unplaced)?
+        }
         Distribution::Point { value } => Truth::Point(value),
     };
-    Ok((LogSamples::new(&values)?, LogTruth::new(&truth)?))
+    Ok((
+        LogSamples::new(&values).map_err(unplaced)?,
+        LogTruth::new(&truth).map_err(unplaced)?,
+    ))
 }
 
 fn print_report(f: &LogSamples, g: &LogTruth, json: bool) {
@@ -145,19 +140,6 @@ fn print_report(f: &LogSamples, g: &LogTruth, json: bool) {
     for sentence in feedback {
         println!("{sentence}");
     }
-}
-
-fn fail(problem: &Problem, json: bool) -> ExitCode {
-    eprintln!(
-        "<stdin>:{}:{}: error: {}",
-        problem.line, problem.col, problem.message
-    );
-    if json {
-        let (line, col) = (problem.line, problem.col);
-        let error = json!({ "line": line, "col": col, "end_line": line, "end_col": col, "message": problem.message, "hint": null });
-        println!("{}", json!({ "errors": [error] }));
-    }
-    ExitCode::from(report::EXIT_DIAGNOSTIC)
 }
 
 /// Form 2: an estimate program against a question of a pack.
@@ -205,12 +187,18 @@ mod question_form {
         }
         let (truth, truth_json) = match truth(question, args) {
             Ok(t) => t,
-            Err(message) => return problem(&message, args.json),
+            Err(p) => return report::fail_problems(&[p], |_| None, args.json),
         };
         let (f, g) = match (LogSamples::new(&samples), LogTruth::new(&truth)) {
             (Ok(f), Ok(g)) => (f, g),
-            (Err(e), _) => return problem(&format!("{estimate}: {e}"), args.json),
-            (_, Err(e)) => return problem(&format!("question {id}: truth: {e}"), args.json),
+            (Err(e), _) => return problem(estimate, &e.to_string(), args.json),
+            (_, Err(e)) => {
+                return problem(
+                    &question.file,
+                    &format!("question {id}: truth: {e}"),
+                    args.json,
+                );
+            }
         };
         if args.json {
             let assessment = assess(&f, &g);
@@ -238,25 +226,26 @@ mod question_form {
         };
         let packs = crate::bank::read_packs(&[path.to_string()]).map_err(report::usage)?;
         packs[0].load().map_err(|problems| {
-            for p in &problems {
-                eprintln!("{p}");
-            }
+            packs[0].print(&problems);
             ExitCode::from(report::EXIT_DIAGNOSTIC)
         })
     }
 
     /// The truth to score against and its JSON description.
-    fn truth(question: &Question, args: &Args) -> Result<(fermi_score::Truth, Value), String> {
+    fn truth(
+        question: &Question,
+        args: &Args,
+    ) -> Result<(fermi_score::Truth, Value), fermi_bank::Problem> {
         let kind = question.truth.kind();
         if args.sampled_truth {
-            let truth = sampled_truth(question, args.samples).map_err(|p| p.to_string())?;
+            let truth = sampled_truth(question, args.samples)?;
             let mut described = json!({ "kind": kind, "mode": "sampled", "samples": args.samples });
             if let fermi_score::Truth::Point(value) = truth {
                 described = json!({ "kind": "point", "value": value });
             }
             return Ok((truth, described));
         }
-        let fitted = fit_truth(question).map_err(|p| p.to_string())?;
+        let fitted = fit_truth(question)?;
         let described = match fitted {
             FittedTruth::Lognormal { mu, sigma } => json!({
                 "kind": kind, "mode": "fitted", "mu": mu, "sigma": sigma,
@@ -285,12 +274,12 @@ mod question_form {
         }
     }
 
-    fn problem(message: &str, json: bool) -> ExitCode {
-        eprintln!("fermi-playground: error: {message}");
-        if json {
-            let error = json!({ "line": 1, "col": 1, "end_line": 1, "end_col": 1, "message": message, "hint": null });
-            println!("{}", json!({ "errors": [error] }));
-        }
-        ExitCode::from(report::EXIT_DIAGNOSTIC)
+    /// A problem of `file` with no place in it (the estimate's samples, the question's truth).
+    fn problem(file: &str, message: &str, json: bool) -> ExitCode {
+        report::fail_problems(
+            &[fermi_bank::Problem::new(file, None, message)],
+            |_| None,
+            json,
+        )
     }
 }

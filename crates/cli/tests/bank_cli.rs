@@ -99,14 +99,16 @@ fn check_warns_where_an_interval_breaks_the_tier_rule() {
     let out = run(&["bank", "check", file.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(0), "advice is not a problem");
     let line = format!(
-        "warning: {}: question solar-area: truth.program: `solar_yield`: a tier-2 factor spans ±50.0%; the tier rule \
+        "{}:19:1: warning: question solar-area: truth.program: `solar_yield`: a tier-2 factor spans ±50.0%; the tier rule \
          gives ±5% (industrialised countries) or ±10% (developing ones)",
         file.display()
     );
+    let stderr = text(&out.stderr);
+    assert!(stderr.lines().any(|l| l == line), "{stderr}");
+    // The caret line underlines the factor's statement in the program.
     assert!(
-        text(&out.stderr).lines().any(|l| l == line),
-        "{}",
-        text(&out.stderr)
+        stderr.contains("19 | solar_yield = to(100, 300)\n   | ^^^^^^^^^^^^^^^^^^^^^^^^^^\n"),
+        "{stderr}"
     );
 }
 
@@ -124,14 +126,16 @@ fn check_lists_every_problem_and_exits_1() {
     let f = file.display();
     for line in [
         format!(
-            "{f}: question solar-area: as_of: `25` is not a date of the form YYYY, YYYY-MM or YYYY-MM-DD"
+            "{f}:11:9: error: question solar-area: as_of: `25` is not a date of the form YYYY, YYYY-MM or YYYY-MM-DD"
         ),
         format!(
-            "{f}: question solar-area: sources: no source has `factor = \"solar_yield\"`: every factor of the program needs one"
+            "{f}:23:1: error: question solar-area: sources: no source has `factor = \"solar_yield\"`: every factor of the program needs one"
         ),
         format!(
-            "{f}: question solar-area: sources[1].factor: `yield` is not a variable of the truth program"
+            "{f}:32:10: error: question solar-area: sources[1].factor: `yield` is not a variable of the truth program"
         ),
+        "11 | as_of = \"25\"".to_string(),
+        "   |         ^^^^".to_string(),
         "3 problem(s)".to_string(),
     ] {
         assert!(
@@ -249,4 +253,42 @@ fn import_writes_a_pack_that_checks() {
         "-",
     ]);
     assert_eq!(out.status.code(), Some(2));
+}
+
+/// `import` checks a file is the set it is given as, with the words the browser shows.
+#[test]
+fn import_refuses_a_set_that_is_not_what_it_claims() {
+    let fixtures = concat!(env!("CARGO_MANIFEST_DIR"), "/../bank/tests/fixtures/import");
+    let dir = scratch("claims");
+    let numglue = dir.join("numglue.json");
+    std::fs::write(
+        &numglue,
+        r#"[{"question": "John has 5 apples and eats 2. How many are left?", "answer": 3}]"#,
+    )
+    .unwrap();
+    let out = run(&["import", "realfp", numglue.to_str().unwrap(), "-o", "-"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(out.stdout.is_empty(), "nothing written");
+    let stderr = text(&out.stderr);
+    assert!(
+        stderr.starts_with(
+            "numglue.json: error: not a set the playground converts: its records have a question"
+        ),
+        "{stderr}"
+    );
+    let out = run(&[
+        "import",
+        "realfp",
+        &format!("{fixtures}/scioly-questions.json"),
+        "-o",
+        "-",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stderr).starts_with(
+            "scioly-questions.json: error: given as a RealFP set, but it is a Science Olympiad set"
+        ),
+        "{}",
+        text(&out.stderr)
+    );
 }

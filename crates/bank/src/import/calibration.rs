@@ -89,6 +89,7 @@ pub fn calibration(text: &str) -> Result<(Pack, ImportReport), String> {
                 })
                 .collect(),
             file: String::new(),
+            places: Default::default(),
         });
     }
     report.kept = questions.len();

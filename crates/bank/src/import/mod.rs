@@ -2,6 +2,7 @@
 //! browser can run them too. Each converter keeps what it can state honestly and drops the rest by named reason.
 
 mod calibration;
+mod files;
 mod realfp;
 mod scioly;
 mod units;
@@ -10,6 +11,7 @@ use std::collections::BTreeMap;
 use std::fmt;
 
 pub use calibration::calibration;
+pub use files::{Converted, Format, Kind, Loaded, convert, detect, load_files};
 pub use realfp::realfp;
 pub use scioly::scioly;
 pub use units::{Quantity, parse_quantity};

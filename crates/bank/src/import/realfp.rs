@@ -151,6 +151,7 @@ pub fn realfp(files: &[(&str, &str)]) -> Result<(Pack, ImportReport), String> {
                 accessed: None,
             }],
             file: String::new(),
+            places: Default::default(),
         });
     }
     report.kept = questions.len();

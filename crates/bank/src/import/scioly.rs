@@ -136,6 +136,7 @@ pub fn scioly(questions: &str, corrections: Option<&str>) -> Result<(Pack, Impor
                 accessed: None,
             }],
             file: String::new(),
+            places: Default::default(),
         });
     }
     report.kept = questions.len();
