@@ -10,10 +10,13 @@
 //!   forecast.
 //! - Comparison rules: [`cramer_unbiased`], [`crps_log`], [`w1`], [`kl_normal`], [`fp_score`], Winkler,
 //!   coverage, [`log_score`].
+//! - [`calibration`]: many answers at once (coverage of the 50/80/90% intervals, PIT, bias, sharpness and score
+//!   over time, by topic, with advice), from what a history keeps of each answer.
 //! - A lognormal truth is scored exactly (analytic). [`LogTruth::sampled_like_fermibench`] replaces it with n
 //!   draws instead, FermiBench's convention, for figures comparable with theirs.
 
 mod breakdown;
+pub mod calibration;
 mod catalogue;
 mod cramer;
 mod error;
