@@ -489,6 +489,13 @@ fn beta_fraction(a: f64, b: f64, x: f64) -> f64 {
 
 /// `x` with `I_x(a, b) = p`, by bisection (I is increasing in x) until the bracket stops shrinking.
 fn beta_quantile(a: f64, b: f64, p: f64) -> f64 {
+    // I reaches 0 and 1 (rounded) before x does: the ends are answered exactly.
+    if p <= 0.0 {
+        return 0.0;
+    }
+    if p >= 1.0 {
+        return 1.0;
+    }
     let (mut lower, mut upper) = (0.0, 1.0);
     // 1100 halvings reach the smallest subnormal; a finite bound keeps NaN from looping.
     for _ in 0..1100 {
