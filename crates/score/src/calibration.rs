@@ -89,7 +89,7 @@ impl AnswerQuantiles {
                 Some(i) => z[0] - (q[0] - ln_value) * slope(i),
                 None => return 0.0,
             },
-            9 => match segments().last() {
+            9 => match segments().next_back() {
                 Some(i) => z[8] + (ln_value - q[8]) * slope(i),
                 None => return 1.0,
             },
@@ -584,7 +584,7 @@ fn bias_sentence(overall: &Summary, by_topic: &[TopicSummary]) -> Option<String>
 
 /// A rough factor: "2×", "1.5×", "12×", "more than 100×".
 fn about(factor: f64) -> String {
-    if !(factor < 99.5) {
+    if factor >= 99.5 {
         "more than 100×".to_string()
     } else if factor < 9.95 {
         let text = format!("{factor:.1}");

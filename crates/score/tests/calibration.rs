@@ -1,5 +1,7 @@
 //! Calibration over a history: hand-computed tables (coverage, PIT, Clopper–Pearson, advice) and properties of
 //! seeded synthetic histories (calibrated, too narrow, too wide).
+// Reference values as printed by mpmath.
+#![allow(clippy::excessive_precision)]
 
 mod common;
 
