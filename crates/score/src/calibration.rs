@@ -6,9 +6,9 @@
 //! - the answer's ln quantiles at the nine levels of [`GRID`]. They hold the three central intervals and the
 //!   median, and place a truth anywhere in the answer's distribution: between two levels the probit `Φ⁻¹(p)` is
 //!   interpolated linearly in ln(value), beyond the outermost ones the outermost slope is extended, which is
-//!   exact for a lognormal answer ([`AnswerQuantiles::pit`]);
+//!   exact for a lognormal answer ([`AnswerQuantiles::pit`]). No mean or sd is kept: nothing here needs them;
 //! - the truth's ln p5, median and p95 ([`TruthQuantiles`]). **The outcome is the truth's median**: a lognormal
-//!   truth's spread is the question's own uncertainty, so coverage, PIT and bias place its median;
+//!   truth's spread is the question's own uncertainty, so coverage, PIT and bias place its median (p5 and p95 are kept for display);
 //! - the Cramér-log score (nats), the topic, and a time (any number that orders the answers, e.g. seconds).
 //!
 //! Coverage comes with a 90% Clopper–Pearson interval; a verdict says "too few to tell" until that interval
@@ -39,7 +39,8 @@ pub const CONFIDENCE: f64 = 0.90;
 /// A binomial interval narrower than this (±15 points) says enough to call a share consistent with its nominal.
 pub const TELLING_WIDTH: f64 = 0.3;
 
-/// The smallest median bias worth advice: half a Fermi estimate's usual tolerance is far wider than 1.5×.
+/// The smallest median bias worth a sentence: below 1.5× (0.18 decades) it is small beside a Fermi answer's usual
+/// spread.
 const ADVISED_BIAS_FACTOR: f64 = 1.5;
 
 /// An answer's distribution on the ln axis, as the history keeps it.
@@ -538,19 +539,17 @@ fn coverage_sentence(coverage: &[Coverage; 3]) -> String {
         (Verdict::TooFew, _) => format!("{caught}: too few answers to tell yet."),
         (Verdict::Consistent, _) => format!("{caught}: about right."),
         (Verdict::Below, Some(f)) => {
-            format!("{caught}: widen them about {} on the log axis.", about(f))
+            format!("{caught}: widen them {} on the log axis.", about(f))
         }
         (Verdict::Below, None) => {
             format!("{caught}: too many had no width at all; give every answer a spread.")
         }
-        (Verdict::Above, f) => {
-            // `widen` is below 1 here; 0 (truths on the medians) allows any narrowing.
-            let narrower = f.map_or(f64::INFINITY, |f| 1.0 / f);
-            format!(
-                "{caught}: they could be about {} narrower on the log axis.",
-                about(narrower)
-            )
-        }
+        // Above, `widen` is below 1; 0 when enough truths fell exactly on the medians.
+        (Verdict::Above, Some(f)) if f > 0.0 => format!(
+            "{caught}: they could be {} narrower on the log axis.",
+            about(1.0 / f)
+        ),
+        (Verdict::Above, _) => format!("{caught}: the truths fell right on your medians."),
     }
 }
 
@@ -566,11 +565,15 @@ fn bias_sentence(overall: &Summary, by_topic: &[TopicSummary]) -> Option<String>
         };
         (factor >= ADVISED_BIAS_FACTOR).then_some((factor, leaning))
     };
-    let topic = by_topic
-        .iter()
-        .filter(|_| by_topic.len() > 1)
-        .filter_map(|t| advised(&t.summary.bias).map(|a| (t.topic.as_str(), a)))
-        .max_by(|(_, (f, _)), (_, (g, _))| f.total_cmp(g));
+    // With one topic, its bias is the overall one.
+    let topic = if by_topic.len() > 1 {
+        by_topic
+            .iter()
+            .filter_map(|t| advised(&t.summary.bias).map(|a| (t.topic.as_str(), a)))
+            .max_by(|(_, (f, _)), (_, (g, _))| f.total_cmp(g))
+    } else {
+        None
+    };
     if let Some((topic, (factor, leaning))) = topic {
         return Some(format!(
             "Biased {leaning} on {topic} questions: your medians are {} too {leaning} there.",
@@ -582,14 +585,14 @@ fn bias_sentence(overall: &Summary, by_topic: &[TopicSummary]) -> Option<String>
     })
 }
 
-/// A rough factor: "2×", "1.5×", "12×", "more than 100×".
+/// A rough factor: "about 2×", "about 1.5×", "about 12×", "over 100×".
 fn about(factor: f64) -> String {
     if factor >= 99.5 {
-        "more than 100×".to_string()
+        "over 100×".to_string()
     } else if factor < 9.95 {
         let text = format!("{factor:.1}");
-        format!("{}×", text.strip_suffix(".0").unwrap_or(&text))
+        format!("about {}×", text.strip_suffix(".0").unwrap_or(&text))
     } else {
-        format!("{factor:.0}×")
+        format!("about {factor:.0}×")
     }
 }

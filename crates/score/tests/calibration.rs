@@ -285,7 +285,34 @@ fn advice_table() {
             vec![
                 "Your 80% intervals caught the truth in 16 of 16: they could be about 1.2× narrower on the log \
                  axis.",
-                "Biased low on energy questions: your medians are 3× too low there.",
+                "Biased low on energy questions: your medians are about 3× too low there.",
+            ],
+        ),
+        (
+            // Far outside: 10 answers at a thousandth of the distance to the truth.
+            "far too narrow",
+            (0..10)
+                .map(|i| {
+                    entry(
+                        "t",
+                        i as f64,
+                        0.0,
+                        0.001,
+                        if i % 2 == 0 { 3.0 } else { -3.0 },
+                    )
+                })
+                .collect(),
+            vec![
+                "Your 90% intervals caught the truth in 0 of 10: widen them over 100× on the log axis.",
+            ],
+        ),
+        (
+            "points on the truth",
+            (0..30)
+                .map(|i| entry("t", i as f64, 2.0, 0.0, 2.0))
+                .collect(),
+            vec![
+                "Your 90% intervals caught the truth in 30 of 30: the truths fell right on your medians.",
             ],
         ),
         (
@@ -294,7 +321,7 @@ fn advice_table() {
             vec![
                 "Your 90% intervals caught the truth in 0 of 10: too many had no width at all; give every answer \
                  a spread.",
-                "Your medians are 2.7× too low overall.",
+                "Your medians are about 2.7× too low overall.",
             ],
         ),
     ];
