@@ -398,15 +398,23 @@ fn median(values: &[f64]) -> Option<f64> {
     (!sorted.is_empty()).then(|| quantile_type7(&sorted, 0.5))
 }
 
+/// Medians over a window of `window ≥ 1` values, kept sorted: one insertion and one removal per answer.
 fn rolling(times: &[f64], values: &[f64], window: usize) -> Vec<TrendPoint> {
-    (0..values.len())
-        .map(|i| {
-            let recent = &values[(i + 1).saturating_sub(window)..=i];
+    let position = |sorted: &[f64], v: f64| sorted.partition_point(|x| x.total_cmp(&v).is_lt());
+    let mut sorted: Vec<f64> = Vec::with_capacity(window.min(values.len()) + 1);
+    values
+        .iter()
+        .zip(times)
+        .enumerate()
+        .map(|(i, (&value, &time))| {
+            sorted.insert(position(&sorted, value), value);
+            if let Some(old) = i.checked_sub(window).map(|j| values[j]) {
+                sorted.remove(position(&sorted, old));
+            }
             TrendPoint {
-                time: times[i],
-                // Never None: the window holds at least the answer itself.
-                value: median(recent).unwrap_or(f64::NAN),
-                count: recent.len(),
+                time,
+                value: quantile_type7(&sorted, 0.5),
+                count: sorted.len(),
             }
         })
         .collect()

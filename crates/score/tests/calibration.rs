@@ -624,3 +624,32 @@ proptest! {
         prop_assert!(serde_json::to_string(&c).is_ok());
     }
 }
+
+/// The rolling medians against medians recomputed from scratch, on scores with many repeats.
+#[test]
+fn rolling_medians_match_a_direct_recomputation() {
+    let mut rng = Normals::new(5);
+    let entries: Vec<Answered> = (0..300)
+        .map(|i| {
+            let mut e = entry("t", i as f64, 0.0, 1.0, rng.next());
+            e.cramer = [0.1, 0.2, 0.3, 0.4][(4.0 * rng.uniform()) as usize];
+            e
+        })
+        .collect();
+    for window in [1, 2, 7, 50, 1000] {
+        let c = calibration(&entries, window);
+        for (i, point) in c.overall.score_trend.iter().enumerate() {
+            let mut recent: Vec<f64> = entries[(i + 1).saturating_sub(window)..=i]
+                .iter()
+                .map(|e| e.cramer)
+                .collect();
+            recent.sort_by(f64::total_cmp);
+            let want = fermi_score::quantile_type7(&recent, 0.5);
+            assert_eq!(
+                (point.value, point.count),
+                (want, recent.len()),
+                "{window} {i}"
+            );
+        }
+    }
+}
