@@ -9,7 +9,8 @@
 //!   n uniforms, whatever the distribution);
 //! - the share of samples equal to a point mass of probability w is within 5·√(w(1−w)/n) of w.
 
-use fermi_eval::{Options, Z95, evaluate_source, quantile_sorted};
+use fermi_eval::{Options, evaluate_source};
+use fermi_num::{Z95, quantile_type7};
 use fermi_syntax::Dialect;
 
 const N: usize = 100_000;
@@ -57,7 +58,7 @@ fn assert_quantiles(xs: &[f64], cdf: impl Fn(f64) -> f64, ps: &[f64], what: &str
     let mut sorted = xs.to_vec();
     sorted.sort_by(f64::total_cmp);
     for &p in ps {
-        let q = quantile_sorted(&sorted, p);
+        let q = quantile_type7(&sorted, p);
         let tolerance = 5.0 * (p * (1.0 - p) / xs.len() as f64).sqrt();
         let f = cdf(q);
         assert!(

@@ -12,11 +12,14 @@
 //!   coverage, [`log_score`].
 //! - [`lab`]: the scoring lab's expected scores of a shifted or rescaled report under a lognormal belief, for
 //!   proper and improper rules, and the best report for each.
+//! - [`calibration`]: many answers at once (coverage of the 50/80/90% intervals, PIT, bias, sharpness and score
+//!   over time, by topic, with advice), from what a history keeps of each answer.
 //! - A lognormal truth is scored exactly (analytic). [`LogTruth::sampled_like_fermibench`] replaces it with n
 //!   draws instead, FermiBench's convention, for figures comparable with theirs.
 
 mod assess;
 mod breakdown;
+pub mod calibration;
 mod catalogue;
 mod cramer;
 mod error;
