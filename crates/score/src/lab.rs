@@ -25,8 +25,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::error::ScoreError;
 use crate::special::{A, FRAC_1_SQRT_PI, Phi, Phi_inv, Psi, phi};
-use fermi_num::{Sum, Z95};
 use crate::truth::Truth;
+use fermi_num::{Sum, Z95};
 
 /// ln(√(2π)).
 const LN_SQRT_2PI: f64 = 0.918_938_533_204_672_8;

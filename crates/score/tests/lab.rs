@@ -5,12 +5,13 @@
 mod common;
 
 use common::Normals;
+use fermi_num::Z95;
 use fermi_score::lab::{
     Belief, End, Kind, Orientation, Quantiles, Range, Report, Rule, class_crowd,
     cramer_log_divergence, decades_to_ln, expected_all, expected_crps_log, expected_pinball_at,
     expected_winkler90, heat_map, ln_to_decades, optimum,
 };
-use fermi_score::{Phi, Z95, cramer_normal};
+use fermi_score::{Phi, cramer_normal};
 
 const SQRT_2PI: f64 = 2.506_628_274_631_000_7;
 const SQRT_PI: f64 = 1.772_453_850_905_516;
