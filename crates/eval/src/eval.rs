@@ -80,14 +80,9 @@ fn binary_value(op: BinOp, a: &Value, b: &Value) -> (Value, bool) {
     }
 }
 
-/// A number for a message: six significant digits.
+/// A number for a message: six significant digits, written as a program would write it.
 pub(crate) fn show(x: f64) -> String {
-    let rounded: f64 = format!("{x:.5e}").parse().unwrap_or(x);
-    if rounded == 0.0 || (1e-4..1e15).contains(&rounded.abs()) {
-        format!("{rounded}")
-    } else {
-        format!("{rounded:e}")
-    }
+    fermi_syntax::literal(format!("{x:.5e}").parse().unwrap_or(x))
 }
 
 /// "in sample 17 " for vectors; nothing for scalars.

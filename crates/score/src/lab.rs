@@ -1,5 +1,5 @@
-//! The scoring lab (spec: `shared/spec/lab.md`): expected scores of a report when the outcome is drawn from a
-//! belief, for proper rules and, for contrast, improper ones. Pure: numbers in, numbers out.
+//! The scoring lab (conventions: `docs/scoring.md` § 12): expected scores of a report when the outcome is drawn
+//! from a belief, for proper rules and, for contrast, improper ones. Pure: numbers in, numbers out.
 //!
 //! Everything is on the log axis. The belief is `N(m, s)` on ln X; a report is `N(m + d, (w·s)²)` on ln X, with
 //! the shift `d` in nats ([`decades_to_ln`] and [`ln_to_decades`] convert) and the width `w` a factor (1 =

@@ -482,13 +482,13 @@ impl Lowering<'_, '_> {
         } else if l > h {
             Diagnostic::error(span, "the low bound is above the high bound").with_hint(format!(
                 "swap them: `{} {}`",
-                fmt_number(*h),
-                fmt_number(*l)
+                crate::literal(*h),
+                crate::literal(*l)
             ))
         } else if l == h {
             Diagnostic::error(span, "the two bounds are equal").with_hint(format!(
                 "for an exact value write just `{}`",
-                fmt_number(*l)
+                crate::literal(*l)
             ))
         } else {
             return Some(());
@@ -512,10 +512,6 @@ impl Lowering<'_, '_> {
         }
         None
     }
-}
-
-fn fmt_number(x: f64) -> String {
-    format!("{x}")
 }
 
 fn is_name(w: &str) -> bool {

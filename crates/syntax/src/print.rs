@@ -91,7 +91,7 @@ fn expr(e: &Expr, min: u8, names: &HashMap<&str, String>, out: &mut String) {
         }
     };
     match &e.kind {
-        ExprKind::Number(x) => out.push_str(&number(*x)),
+        ExprKind::Number(x) => out.push_str(&literal(*x)),
         ExprKind::Var(name) => out.push_str(
             names
                 .get(name.as_str())
@@ -141,8 +141,9 @@ fn expr(e: &Expr, min: u8, names: &HashMap<&str, String>, out: &mut String) {
     }
 }
 
-/// A number as a person would write it in Squiggle: `93.9B`, `2.5M`, `1500`, `0.05`, `1e-12`.
-fn number(x: f64) -> String {
+/// A number as a person would write it, readable back exactly by both dialects: `93.9B`, `2.5M`, `1500`, `0.05`,
+/// `1e-12`. Programs, hints and messages all print numbers with it.
+pub fn literal(x: f64) -> String {
     for (multiplier, suffix) in [(1e12, "T"), (1e9, "B"), (1e6, "M")] {
         let m = x / multiplier;
         let text = format!("{m}");
