@@ -2,11 +2,12 @@
 
 use std::process::Command;
 
-const CORE: [&str; 5] = [
+const CORE: [&str; 6] = [
     "fermi-syntax",
     "fermi-eval",
     "fermi-score",
     "fermi-bank",
+    "fermi-study",
     "fermi-playground",
 ];
 const FORBIDDEN: [&str; 7] = [
