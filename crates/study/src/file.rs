@@ -2,7 +2,9 @@
 //! [`Diagnostic`], and the per-participant rules the browser and the scorer share (seed, order, arm).
 
 use fermi_bank::{Pack, Tier, question_seed};
-use fermi_syntax::{Diagnostic, Span};
+use fermi_eval::{Options, evaluate_source};
+use fermi_score::LogSamples;
+use fermi_syntax::{Diagnostic, LineIndex, Span};
 use rand_chacha::ChaCha8Rng;
 use rand_core::{Rng, SeedableRng};
 use serde::{Deserialize, Serialize};
@@ -571,6 +573,25 @@ impl Study {
     pub fn arm_for(&self, participant: &str) -> Option<&Arm> {
         let k = self.arms.len() as u64;
         (k > 0).then(|| &self.arms[(hash(&["arm", participant]) % k) as usize])
+    }
+
+    /// Samples an answer at the study's sample count: its ln samples, or why it failed (where the program is wrong,
+    /// or that its samples are not all positive).
+    pub fn run(&self, format: Format, program: &str, seed: u64) -> Result<LogSamples, String> {
+        let options = Options {
+            samples: self.samples,
+            seed,
+        };
+        let evaluation = evaluate_source(program, format.dialect(), &options);
+        let Some(samples) = evaluation.samples else {
+            let index = LineIndex::new(program);
+            let first = evaluation.diagnostics.iter().find(|d| d.is_error());
+            return Err(first.map_or("no samples".into(), |d| {
+                let at = index.line_col(d.span.start as usize);
+                format!("{}:{}: {}", at.line, at.col, d.message)
+            }));
+        };
+        LogSamples::new(&samples).map_err(|e| e.to_string())
     }
 
     /// The ids of the packs the study's questions come from, in first-use order.

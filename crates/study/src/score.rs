@@ -4,9 +4,7 @@ use std::collections::{HashMap, HashSet};
 use std::fmt;
 
 use fermi_bank::{FittedTruth, Pack, fit_truth};
-use fermi_eval::{Options, evaluate_source};
 use fermi_score::{LogSamples, LogTruth, Report};
-use fermi_syntax::LineIndex;
 use serde::Serialize;
 
 use crate::file::{Format, Study};
@@ -208,24 +206,6 @@ impl<'a> Context<'a> {
         self.truths.get(question).map(|t| t.fitted)
     }
 
-    /// Samples a program at the study's sample count: its ln samples, or why it failed (a failure, not a problem).
-    fn run(&self, format: Format, program: &str, seed: u64) -> Result<LogSamples, String> {
-        let options = Options {
-            samples: self.study.samples,
-            seed,
-        };
-        let evaluation = evaluate_source(program, format.dialect(), &options);
-        let Some(samples) = evaluation.samples else {
-            let index = LineIndex::new(program);
-            let first = evaluation.diagnostics.iter().find(|d| d.is_error());
-            return Err(first.map_or("no samples".into(), |d| {
-                let at = index.line_col(d.span.start as usize);
-                format!("{}:{}: {}", at.line, at.col, d.message)
-            }));
-        };
-        LogSamples::new(&samples).map_err(|e| e.to_string())
-    }
-
     fn scored(&self, question: &str, samples: &LogSamples) -> ([f64; 3], ItemScore) {
         let truth = &self.truths[question];
         let report = Report::new(samples, &truth.log);
@@ -399,7 +379,7 @@ impl<'a> Context<'a> {
             return Err("skipped, but the study does not allow skipping".into());
         }
         let run = match (item.format, &item.program) {
-            (Some(format), Some(program)) => Some(self.run(format, program, seed)),
+            (Some(format), Some(program)) => Some(self.study.run(format, program, seed)),
             _ => None,
         };
         let recomputed = match &run {
@@ -495,7 +475,7 @@ impl<'a> Context<'a> {
             hidden_s: None,
             edits: None,
         };
-        match self.run(a.format, &a.program, seed) {
+        match self.study.run(a.format, &a.program, seed) {
             Ok(samples) => {
                 let (answer, score) = self.scored(&a.question, &samples);
                 row.status = RowStatus::Answered;
