@@ -502,7 +502,14 @@ fn check(t: &StudyToml, problems: &mut Vec<Diagnostic>) {
         } else if let Some(&(first, _)) = all[..k].iter().find(|(_, p)| p.get_ref() == text) {
             error(
                 span(q),
-                format!("study.{field}.question: `{text}` is already a {first} item"),
+                format!(
+                    "study.{field}.question: `{text}` is listed twice (first as a {} item)",
+                    if first == "item" {
+                        "scored"
+                    } else {
+                        "practice"
+                    }
+                ),
             );
         }
     }
