@@ -1,4 +1,4 @@
-//! `fermi-playground study check|score` (spec/study.md): validate a study file and show what a participant will
+//! `fermi-playground study check|score` (docs/study-format.md): validate a study file and show what a participant will
 //! see; score participants' records and language-model answers into the board. The core (`fermi-study`) does
 //! every check and number; this module reads files, streams records through it and prints.
 
