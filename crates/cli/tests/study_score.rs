@@ -14,6 +14,15 @@ use serde_json::Value;
 use study_common::{answers, fixture, fixture_records, run, scratch, study, study_text, text};
 
 fn score_fixture(out: &Path, extra: &[&str]) -> std::process::Output {
+    score_fixture_threads(out, extra, None)
+}
+
+/// The fixture scored, on `threads` rayon threads (default: every core).
+fn score_fixture_threads(
+    out: &Path,
+    extra: &[&str],
+    threads: Option<&str>,
+) -> std::process::Output {
     let study = fixture("study.toml");
     let llm = fixture("llm.jsonl");
     let responses = fixture("responses");
@@ -30,7 +39,12 @@ fn score_fixture(out: &Path, extra: &[&str]) -> std::process::Output {
     ];
     args.extend(extra);
     args.push(responses.to_str().unwrap());
-    run(&args)
+    let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_fermi-playground"));
+    command.args(&args);
+    if let Some(n) = threads {
+        command.env("RAYON_NUM_THREADS", n);
+    }
+    command.output().expect("binary starts")
 }
 
 fn csv_rows(path: &Path) -> Vec<BTreeMap<String, String>> {
@@ -266,8 +280,10 @@ fn the_board_matches_an_independent_computation() {
 
 #[test]
 fn the_same_inputs_give_the_same_bytes() {
+    // Once on one thread, once on four: the same bytes.
     let (a, b) = (scratch("same-a"), scratch("same-b"));
-    let (ra, rb) = (score_fixture(&a, &[]), score_fixture(&b, &[]));
+    let ra = score_fixture_threads(&a, &[], Some("1"));
+    let rb = score_fixture_threads(&b, &[], Some("4"));
     assert!(ra.status.success());
     assert_eq!(ra.stdout, rb.stdout);
     assert_eq!(ra.stderr, rb.stderr);

@@ -8,8 +8,8 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use fermi_study::{
-    AppInfo, Context, Format, ItemRecord, ItemStatus, ItemSummary, Participant, Record, RecordStatus,
-    SCHEMA, Scoring, Study, StudyRef, parse_json, parse_study, sha256_hex,
+    AppInfo, Context, Format, ItemRecord, ItemStatus, ItemSummary, Participant, Record,
+    RecordStatus, SCHEMA, Scoring, Study, StudyRef, parse_json, parse_study, sha256_hex,
 };
 
 const ITEMS: usize = 60;
@@ -63,7 +63,10 @@ fn record(study: &Study, sha: &str, context: &Context, k: usize) -> Record {
                 _ => format!("to({low:e}, {high:e})"),
             };
             let seed = study.item_seed(&id, q);
-            let summary = study.run(format, &program, seed).ok().map(|x| ItemSummary::of(&x));
+            let summary = study
+                .run(format, &program, seed)
+                .ok()
+                .map(|x| ItemSummary::of(&x));
             ItemRecord {
                 question: q.clone(),
                 position: i as u32 + 1,
@@ -146,7 +149,10 @@ fn main() {
     let pack = fermi_bank::builtin();
     let started = Instant::now();
     let context = Context::new(&study, &sha, &[&pack], &[]).expect("every truth fits");
-    println!("truths of {ITEMS} questions fitted in {:.1} s", started.elapsed().as_secs_f64());
+    println!(
+        "truths of {ITEMS} questions fitted in {:.1} s",
+        started.elapsed().as_secs_f64()
+    );
 
     let records = dir.join(format!("records-{count}.jsonl"));
     std::fs::write(dir.join("study.toml"), &text).expect("write the study");
@@ -154,11 +160,15 @@ fn main() {
         let started = Instant::now();
         let mut out = std::io::BufWriter::new(std::fs::File::create(&records).expect("create"));
         for k in 0..count {
-            let line = serde_json::to_string(&record(&study, &sha, &context, k)).expect("serialise");
+            let line =
+                serde_json::to_string(&record(&study, &sha, &context, k)).expect("serialise");
             writeln!(out, "{line}").expect("write");
         }
         out.flush().expect("write");
-        println!("{count} records written in {:.1} s", started.elapsed().as_secs_f64());
+        println!(
+            "{count} records written in {:.1} s",
+            started.elapsed().as_secs_f64()
+        );
     }
 
     let memory_before = peak_mib();
@@ -187,8 +197,14 @@ fn main() {
     }
     let output = scoring.finish(fermi_study::DEFAULT_RESAMPLES, fermi_study::DEFAULT_SEED);
     let seconds = started.elapsed().as_secs_f64();
-    let cpu = cpu_seconds().zip(cpu_before).map_or(f64::NAN, |(a, b)| a - b);
-    assert_eq!((scored, left_out), (count, 0), "every synthetic record is valid");
+    let cpu = cpu_seconds()
+        .zip(cpu_before)
+        .map_or(f64::NAN, |(a, b)| a - b);
+    assert_eq!(
+        (scored, left_out),
+        (count, 0),
+        "every synthetic record is valid"
+    );
     println!(
         "{count} records × {ITEMS} items at 10^4 samples: {seconds:.1} s, {:.1} records/s, {} threads, \
          {cpu:.1} CPU-s ({:.1} records per CPU-second)",
