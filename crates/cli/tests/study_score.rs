@@ -259,6 +259,11 @@ fn the_board_matches_an_independent_computation() {
         assert!(close(humans_med(q), median(values)), "{q}");
     }
     let stdout = text(&result.stdout);
+    let docs = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/study-format.md");
+    assert!(
+        std::fs::read_to_string(docs).unwrap().contains(&stdout),
+        "docs/study-format.md's example board is not this output:\n{stdout}"
+    );
     let view: Vec<&str> = stdout
         .lines()
         .skip_while(|l| !l.starts_with("question"))
@@ -369,7 +374,7 @@ fn every_problem_is_listed_and_nothing_bad_is_scored() {
             edited(good, |r| {
                 r["items"][0]["question"] = "fixture/warmup".into()
             }),
-            "item fixture/warmup, unknown question",
+            "item fixture/warmup: unknown question",
         ),
         (
             "tampered",
@@ -446,7 +451,7 @@ fn every_problem_is_listed_and_nothing_bad_is_scored() {
             .to_string()
     };
     assert!(line_of("duplicate submission_id").starts_with(&at(3)));
-    assert!(line_of("duplicate participant").starts_with(&format!("{}participant bob", at(4))));
+    assert!(line_of("duplicate participant").starts_with(&format!("{}participant bob: ", at(4))));
     for (k, (name, _, message)) in cases.iter().enumerate() {
         let line = line_of(message);
         assert!(line.starts_with(&at(5 + k)), "{name}: {line}");

@@ -203,7 +203,7 @@ fn main() {
     assert_eq!(
         (scored, left_out),
         (count, 0),
-        "every synthetic record is valid"
+        "every synthetic record is valid (records cached by an older build? delete target/study-bench)"
     );
     println!(
         "{count} records × {ITEMS} items at 10^4 samples: {seconds:.1} s, {:.1} records/s, {} threads, \

@@ -25,7 +25,7 @@ pub const SAMPLES_RANGE: std::ops::RangeInclusive<usize> = fermi_eval::MIN_SAMPL
 pub const MAX_TIME_LIMIT_S: u32 = 86_400;
 
 /// What participants may answer in.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Format {
     Squiggle,
@@ -575,11 +575,11 @@ impl Study {
         order
     }
 
-    /// The arm a participant is assigned to: a hash of the id modulo the number of arms (balanced in
-    /// expectation); `None` for a study without arms.
+    /// The arm a participant is assigned to: the first draw of ChaCha8 seeded with the id's hash, mapped to an arm
+    /// as [`below`] does (FNV-1a alone is not mixed enough: similar ids would share an arm); `None` without arms.
     pub fn arm_for(&self, participant: &str) -> Option<&Arm> {
-        let k = self.arms.len() as u64;
-        (k > 0).then(|| &self.arms[(hash(&["arm", participant]) % k) as usize])
+        let mut rng = ChaCha8Rng::seed_from_u64(hash(&["arm", participant]));
+        (!self.arms.is_empty()).then(|| &self.arms[below(&mut rng, self.arms.len())])
     }
 
     /// Samples an answer at the study's sample count: its ln samples, or why it failed (where the program is wrong,

@@ -21,19 +21,25 @@ pub struct Problem {
 }
 
 impl fmt::Display for Problem {
+    /// `participant P, item Q: why`, leaving out what is not known.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut about = Vec::new();
         if let Some(p) = &self.participant {
-            write!(f, "participant {p}, ")?;
+            about.push(format!("participant {p}"));
         }
         if let Some(q) = &self.item {
-            write!(f, "item {q}, ")?;
+            about.push(format!("item {q}"));
         }
-        write!(f, "{}", self.message)
+        if about.is_empty() {
+            write!(f, "{}", self.message)
+        } else {
+            write!(f, "{}: {}", about.join(", "), self.message)
+        }
     }
 }
 
 /// Who gave an answer.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Who {
     Human { id: String, arm: Option<String> },

@@ -201,3 +201,14 @@ fn the_demo_study_names_real_questions() {
     let pack = fermi_bank::builtin();
     assert!(s.check_questions(&[&pack]).is_empty());
 }
+
+#[test]
+fn arms_are_balanced_for_ids_that_differ_in_one_character() {
+    // Sequential ids are what a typed or numbered id looks like; a weak hash would put most of them in one arm.
+    let s = parse_study(BUNDLED[0].1).unwrap();
+    let first = (0..1000)
+        .filter(|k| s.arm_for(&format!("p{k:05}")).unwrap().id == s.arms[0].id)
+        .count();
+    // Binomial(1000, ½): sd 15.8; 4 sd.
+    assert!(first.abs_diff(500) < 64, "{first} of 1000 in the first arm");
+}

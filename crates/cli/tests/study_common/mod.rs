@@ -114,7 +114,7 @@ pub fn answers() -> Vec<(&'static str, &'static str, Vec<Answer>)> {
             ],
         ),
         (
-            "gus",
+            "eve",
             "PROLIFIC_PID",
             vec![
                 sq("piano-tuners", "to(10, 1000)", 55),
