@@ -198,13 +198,16 @@ fn check(path: &str, json: bool) -> ExitCode {
         s => format!("a soft limit of {s} s per item"),
     };
     println!(
-        "{limit}; skipping {}; truths revealed {}",
+        "{limit}; skipping {}; truths and scores {}",
         if study.allow_skip {
             "allowed (with a reason)"
         } else {
             "not allowed"
         },
-        out["reveal"].as_str().unwrap_or_default()
+        match study.reveal {
+            fermi_study::Reveal::End => "revealed in a debrief at the end",
+            fermi_study::Reveal::Never => "never revealed",
+        }
     );
     let params = if study.participant_params.is_empty() {
         "typed by the participant".to_string()
