@@ -2,12 +2,13 @@
 
 use std::process::Command;
 
-const CORE: [&str; 6] = [
+const CORE: [&str; 7] = [
     "fermi-num",
     "fermi-syntax",
     "fermi-eval",
     "fermi-score",
     "fermi-bank",
+    "fermi-study",
     "fermi-playground",
 ];
 const FORBIDDEN: [&str; 7] = [

@@ -5,6 +5,7 @@ mod eval;
 mod import;
 mod report;
 mod score;
+mod study;
 
 use std::process::ExitCode;
 
@@ -32,6 +33,9 @@ enum Command {
     Bank(bank::Command),
     /// Convert a public question set into a pack.
     Import(import::Args),
+    /// Check a study file, or score a study's records and language-model answers into a board.
+    #[command(subcommand)]
+    Study(study::Command),
 }
 
 fn main() -> ExitCode {
@@ -47,5 +51,6 @@ fn main() -> ExitCode {
         Command::Score(args) => score::run(args),
         Command::Bank(cmd) => bank::run(cmd),
         Command::Import(args) => import::run(args),
+        Command::Study(cmd) => study::run(cmd),
     }
 }

@@ -1,0 +1,658 @@
+//! The study file (`study.toml`, docs/study-format.md): strict parsing, every problem a span-carrying
+//! [`Diagnostic`], and the per-participant rules the browser and the scorer share (seed, order, arm).
+
+use fermi_bank::{Pack, Tier, question_seed};
+use fermi_eval::{Options, evaluate_source};
+use fermi_score::LogSamples;
+use fermi_syntax::{Diagnostic, LineIndex, Span};
+use rand_chacha::ChaCha8Rng;
+use rand_core::{Rng, SeedableRng};
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+use toml::Spanned;
+use toml::de::{DeTable, ValueDeserializer};
+
+/// Largest study file accepted, in bytes.
+pub const MAX_STUDY_BYTES: usize = 1 << 20;
+/// Most scored items a study may hold.
+pub const MAX_ITEMS: usize = 500;
+/// Most practice items and arms.
+pub const MAX_PRACTICE: usize = 20;
+pub const MAX_ARMS: usize = 20;
+/// Sample counts a study may ask for (the browser's range).
+pub const SAMPLES_RANGE: std::ops::RangeInclusive<usize> = fermi_eval::MIN_SAMPLES..=1_000_000;
+/// Longest per-item time limit, in seconds (a day).
+pub const MAX_TIME_LIMIT_S: u32 = 86_400;
+
+/// What participants may answer in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Format {
+    Squiggle,
+    Fermi,
+    /// A 90% interval, recorded as the Squiggle program `to(low, high)` it becomes.
+    Quick,
+}
+
+impl Format {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Format::Squiggle => "squiggle",
+            Format::Fermi => "fermi",
+            Format::Quick => "quick",
+        }
+    }
+
+    /// The dialect its program is evaluated in.
+    pub fn dialect(self) -> fermi_syntax::Dialect {
+        match self {
+            Format::Fermi => fermi_syntax::Dialect::Fermi,
+            Format::Squiggle | Format::Quick => fermi_syntax::Dialect::Squiggle,
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Order {
+    Fixed,
+    Shuffled,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Reveal {
+    Never,
+    End,
+}
+
+/// How an item's seed is chosen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum SeedRule {
+    /// Derived from the participant id and the question id ([`Study::item_seed`]).
+    PerItem,
+    Fixed(u64),
+}
+
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum SeedText {
+    Number(u64),
+    Text(String),
+}
+
+impl<'de> Deserialize<'de> for SeedRule {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<SeedRule, D::Error> {
+        match SeedText::deserialize(d)? {
+            SeedText::Number(n) => Ok(SeedRule::Fixed(n)),
+            SeedText::Text(t) if t == "per-item" => Ok(SeedRule::PerItem),
+            SeedText::Text(t) => Err(serde::de::Error::custom(format!(
+                "`{t}` is not a seed: write \"per-item\" or a non-negative integer"
+            ))),
+        }
+    }
+}
+
+/// A condition participants are assigned to.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Arm {
+    pub id: String,
+    pub text: String,
+}
+
+/// A question of the study: `PACK_ID/QUESTION_ID`, and where the study file names it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ItemRef {
+    pub question: String,
+    #[serde(skip)]
+    pub span: Span,
+}
+
+impl ItemRef {
+    /// `(pack id, question id)`.
+    pub fn parts(&self) -> (&str, &str) {
+        self.question
+            .split_once('/')
+            .unwrap_or(("", &self.question))
+    }
+}
+
+/// A validated study.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Study {
+    pub id: String,
+    pub version: u32,
+    pub title: String,
+    pub consent: String,
+    pub instructions: String,
+    pub samples: usize,
+    pub seed: SeedRule,
+    pub order: Order,
+    pub formats: Vec<Format>,
+    pub time_limit_s: u32,
+    pub reveal: Reveal,
+    pub allow_skip: bool,
+    pub participant_params: Vec<String>,
+    pub keep_params: Vec<String>,
+    pub completion_code: Option<String>,
+    pub completion_url: Option<String>,
+    pub submit_url: Option<String>,
+    pub packs: Vec<String>,
+    pub arms: Vec<Arm>,
+    pub practice: Vec<ItemRef>,
+    pub items: Vec<ItemRef>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct StudyToml {
+    id: Spanned<String>,
+    version: Spanned<u32>,
+    title: Spanned<String>,
+    consent: Spanned<String>,
+    instructions: Spanned<String>,
+    samples: Spanned<usize>,
+    seed: SeedRule,
+    order: Order,
+    formats: Spanned<Vec<Format>>,
+    time_limit_s: Spanned<u32>,
+    reveal: Reveal,
+    allow_skip: bool,
+    #[serde(default)]
+    participant_params: Vec<Spanned<String>>,
+    #[serde(default)]
+    keep_params: Vec<Spanned<String>>,
+    completion_code: Option<Spanned<String>>,
+    completion_url: Option<Spanned<String>>,
+    submit_url: Option<Spanned<String>>,
+    #[serde(default)]
+    packs: Vec<Spanned<String>>,
+    #[serde(default)]
+    arm: Vec<ArmToml>,
+    #[serde(default)]
+    practice: Vec<ItemToml>,
+    #[serde(default)]
+    item: Vec<ItemToml>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ArmToml {
+    id: Spanned<String>,
+    text: Spanned<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ItemToml {
+    question: Spanned<String>,
+}
+
+fn span<T>(s: &Spanned<T>) -> Span {
+    Span::new(s.span().start, s.span().end)
+}
+
+/// The lowercase hex SHA-256 of a study file's bytes (the record's `study.sha256`).
+pub fn sha256_hex(bytes: &[u8]) -> String {
+    Sha256::digest(bytes)
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
+/// Parses and validates a study file. Every problem is returned, each with the span of what it is about.
+pub fn parse_study(text: &str) -> Result<Study, Vec<Diagnostic>> {
+    if text.len() > MAX_STUDY_BYTES {
+        return Err(vec![Diagnostic::error(
+            Span::default(),
+            format!("the study file is over {} KiB", MAX_STUDY_BYTES >> 10),
+        )]);
+    }
+    let (root, errors) = DeTable::parse_recoverable(text);
+    if !errors.is_empty() {
+        return Err(errors
+            .iter()
+            .map(|e| {
+                let at = e.span().unwrap_or_default();
+                Diagnostic::error(
+                    Span::new(at.start, at.end),
+                    format!("TOML syntax: {}", e.message().trim_end()),
+                )
+            })
+            .collect());
+    }
+    let mut problems = Vec::new();
+    let mut table = None;
+    for (key, value) in root.into_inner() {
+        let key_span = Span::new(key.span().start, key.span().end);
+        if key.get_ref().as_ref() != "study" {
+            problems.push(Diagnostic::error(
+                key_span,
+                format!(
+                    "unknown top-level key `{}`: a study file holds only the `[study]` table",
+                    key.get_ref()
+                ),
+            ));
+            continue;
+        }
+        let start = value.span();
+        let path_error = |e: serde_path_to_error::Error<toml::de::Error>| {
+            let path = e.path().to_string();
+            let inner = e.into_inner();
+            let at = inner.span().unwrap_or(start.clone());
+            let field = if path == "." {
+                "study".to_string()
+            } else {
+                format!("study.{path}")
+            };
+            Diagnostic::error(
+                Span::new(at.start, at.end),
+                format!("{field}: {}", inner.message().trim_end()),
+            )
+        };
+        match serde_path_to_error::deserialize::<_, StudyToml>(ValueDeserializer::from(value)) {
+            Ok(t) => table = Some(t),
+            Err(e) => problems.push(path_error(e)),
+        }
+    }
+    let Some(t) = table else {
+        if problems.is_empty() {
+            problems.push(Diagnostic::error(
+                Span::default(),
+                "no [study] table: the file must hold `[study]` with id, version, title, …",
+            ));
+        }
+        return Err(problems);
+    };
+    check(&t, &mut problems);
+    if !problems.is_empty() {
+        return Err(problems);
+    }
+    let strings = |v: Vec<Spanned<String>>| -> Vec<String> {
+        v.into_iter().map(Spanned::into_inner).collect()
+    };
+    let refs = |v: Vec<ItemToml>| -> Vec<ItemRef> {
+        v.into_iter()
+            .map(|i| ItemRef {
+                span: span(&i.question),
+                question: i.question.into_inner(),
+            })
+            .collect()
+    };
+    Ok(Study {
+        id: t.id.into_inner(),
+        version: t.version.into_inner(),
+        title: t.title.into_inner(),
+        consent: t.consent.into_inner(),
+        instructions: t.instructions.into_inner(),
+        samples: t.samples.into_inner(),
+        seed: t.seed,
+        order: t.order,
+        formats: t.formats.into_inner(),
+        time_limit_s: t.time_limit_s.into_inner(),
+        reveal: t.reveal,
+        allow_skip: t.allow_skip,
+        participant_params: strings(t.participant_params),
+        keep_params: strings(t.keep_params),
+        completion_code: t.completion_code.map(Spanned::into_inner),
+        completion_url: t.completion_url.map(Spanned::into_inner),
+        submit_url: t.submit_url.map(Spanned::into_inner),
+        packs: strings(t.packs),
+        arms: t
+            .arm
+            .into_iter()
+            .map(|a| Arm {
+                id: a.id.into_inner(),
+                text: a.text.into_inner(),
+            })
+            .collect(),
+        practice: refs(t.practice),
+        items: refs(t.item),
+    })
+}
+
+/// Every check that needs no pack.
+fn check(t: &StudyToml, problems: &mut Vec<Diagnostic>) {
+    let mut error = |at: Span, message: String| problems.push(Diagnostic::error(at, message));
+    if !is_slug(t.id.get_ref()) {
+        error(
+            span(&t.id),
+            format!(
+                "study.id: `{}` is not a slug: use lowercase letters, digits and single hyphens",
+                t.id.get_ref()
+            ),
+        );
+    }
+    if *t.version.get_ref() == 0 {
+        error(span(&t.version), "study.version: must be 1 or more".into());
+    }
+    for (name, text) in [
+        ("title", &t.title),
+        ("consent", &t.consent),
+        ("instructions", &t.instructions),
+    ] {
+        if text.get_ref().trim().is_empty() {
+            error(span(text), format!("study.{name}: is empty"));
+        }
+    }
+    if !SAMPLES_RANGE.contains(t.samples.get_ref()) {
+        error(
+            span(&t.samples),
+            format!(
+                "study.samples: must be between {} and {}, not {}",
+                SAMPLES_RANGE.start(),
+                SAMPLES_RANGE.end(),
+                t.samples.get_ref()
+            ),
+        );
+    }
+    let formats = t.formats.get_ref();
+    if formats.is_empty() {
+        error(
+            span(&t.formats),
+            "study.formats: is empty: list at least one of \"squiggle\", \"fermi\", \"quick\""
+                .into(),
+        );
+    }
+    for (i, f) in formats.iter().enumerate() {
+        if formats[..i].contains(f) {
+            error(
+                span(&t.formats),
+                format!("study.formats: `{}` is listed twice", f.as_str()),
+            );
+        }
+    }
+    if *t.time_limit_s.get_ref() > MAX_TIME_LIMIT_S {
+        error(
+            span(&t.time_limit_s),
+            format!("study.time_limit_s: at most {MAX_TIME_LIMIT_S} (a day); 0 means none"),
+        );
+    }
+    let params = t
+        .participant_params
+        .iter()
+        .map(|p| ("participant_params", p));
+    let keep = t.keep_params.iter().map(|p| ("keep_params", p));
+    let mut seen: Vec<&str> = Vec::new();
+    for (field, p) in params.chain(keep) {
+        let name = p.get_ref().as_str();
+        if !is_param(name) {
+            error(
+                span(p),
+                format!(
+                    "study.{field}: `{name}` is not a URL parameter name (letters, digits, `_`, `-`, `.`; at most 64)"
+                ),
+            );
+        } else if name == "study" {
+            error(
+                span(p),
+                format!("study.{field}: `study` is the parameter that names the study itself"),
+            );
+        } else if seen.contains(&name) {
+            error(span(p), format!("study.{field}: `{name}` is listed twice"));
+        }
+        seen.push(name);
+    }
+    if let Some(code) = &t.completion_code {
+        let c = code.get_ref();
+        if c.is_empty() || c.len() > 64 || !c.bytes().all(|b| b.is_ascii_alphanumeric()) {
+            error(
+                span(code),
+                "study.completion_code: use 1 to 64 letters and digits".into(),
+            );
+        }
+    }
+    if let Some(url) = &t.completion_url
+        && !is_web_link(url.get_ref())
+    {
+        error(
+            span(url),
+            "study.completion_url: not an http(s) link".into(),
+        );
+    }
+    if let Some(url) = &t.submit_url {
+        let u = url.get_ref();
+        if !(is_web_link(u) || (u.starts_with('/') && !u.starts_with("//") && is_link_text(u))) {
+            error(
+                span(url),
+                "study.submit_url: not an http(s) link or a path on the same origin (`/…`)".into(),
+            );
+        }
+    }
+    for (i, pack) in t.packs.iter().enumerate() {
+        let p = pack.get_ref();
+        let plain = !p.is_empty()
+            && !p.starts_with('/')
+            && !p.contains('\\')
+            && p.split('/')
+                .all(|part| !part.is_empty() && part != "." && part != "..")
+            && p.ends_with(".toml");
+        if !plain {
+            error(
+                span(pack),
+                format!(
+                    "study.packs: `{p}` is not a `.toml` file beside the study (a relative path without `..`)"
+                ),
+            );
+        } else if t.packs[..i].iter().any(|q| q.get_ref() == p) {
+            error(span(pack), format!("study.packs: `{p}` is listed twice"));
+        }
+    }
+    if t.arm.len() > MAX_ARMS {
+        error(
+            span(&t.arm[MAX_ARMS].id),
+            format!("study.arm: at most {MAX_ARMS} arms"),
+        );
+    }
+    for (i, arm) in t.arm.iter().enumerate() {
+        if !is_slug(arm.id.get_ref()) {
+            error(
+                span(&arm.id),
+                format!("study.arm.id: `{}` is not a slug", arm.id.get_ref()),
+            );
+        } else if t.arm[..i]
+            .iter()
+            .any(|a| a.id.get_ref() == arm.id.get_ref())
+        {
+            error(
+                span(&arm.id),
+                format!("study.arm.id: `{}` is used twice", arm.id.get_ref()),
+            );
+        }
+        if arm.text.get_ref().trim().is_empty() {
+            error(span(&arm.text), "study.arm.text: is empty".into());
+        }
+    }
+    if t.item.is_empty() {
+        error(
+            span(&t.id),
+            "no scored item: add at least one `[[study.item]]` with `question = \"PACK/ID\"`"
+                .into(),
+        );
+    }
+    for (field, list, most) in [
+        ("practice", &t.practice, MAX_PRACTICE),
+        ("item", &t.item, MAX_ITEMS),
+    ] {
+        if list.len() > most {
+            error(
+                span(&list[most].question),
+                format!("study.{field}: at most {most}"),
+            );
+        }
+    }
+    let all: Vec<(&str, &Spanned<String>)> = t
+        .practice
+        .iter()
+        .map(|i| ("practice", &i.question))
+        .chain(t.item.iter().map(|i| ("item", &i.question)))
+        .collect();
+    for (k, &(field, q)) in all.iter().enumerate() {
+        let text = q.get_ref();
+        let ok = text
+            .split_once('/')
+            .is_some_and(|(pack, id)| is_slug(pack) && is_slug(id));
+        if !ok {
+            error(
+                span(q),
+                format!(
+                    "study.{field}.question: `{text}` is not `PACK_ID/QUESTION_ID` (the built-in pack is `open`)"
+                ),
+            );
+        } else if let Some(&(first, _)) = all[..k].iter().find(|(_, p)| p.get_ref() == text) {
+            error(
+                span(q),
+                format!(
+                    "study.{field}.question: `{text}` is listed twice (first as a {} item)",
+                    if first == "item" {
+                        "scored"
+                    } else {
+                        "practice"
+                    }
+                ),
+            );
+        }
+    }
+}
+
+/// Kebab-case: lowercase ASCII letters and digits in groups joined by single hyphens, at most 80 bytes (the
+/// pack format's slug).
+pub(crate) fn is_slug(s: &str) -> bool {
+    !s.is_empty()
+        && s.len() <= 80
+        && s.split('-').all(|part| {
+            !part.is_empty()
+                && part
+                    .bytes()
+                    .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit())
+        })
+}
+
+fn is_param(s: &str) -> bool {
+    !s.is_empty()
+        && s.len() <= 64
+        && s.bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-' || b == b'.')
+}
+
+fn is_link_text(s: &str) -> bool {
+    s.len() <= 2048 && !s.chars().any(|c| c.is_whitespace() || c.is_control())
+}
+
+fn is_web_link(s: &str) -> bool {
+    (s.starts_with("https://") || s.starts_with("http://")) && is_link_text(s)
+}
+
+/// A 64-bit hash of strings joined by newlines (FNV-1a, the packs' question seed): stable everywhere.
+fn hash(parts: &[&str]) -> u64 {
+    question_seed(&parts.join("\n"))
+}
+
+/// A uniform index below `n` from one draw (the multiply-shift map; its bias, under n/2⁶⁴, is immaterial here).
+pub(crate) fn below(rng: &mut ChaCha8Rng, n: usize) -> usize {
+    ((u128::from(rng.next_u64()) * n as u128) >> 64) as usize
+}
+
+impl Study {
+    /// The seed of a participant's (or model's) answer to a question.
+    pub fn item_seed(&self, participant: &str, question: &str) -> u64 {
+        match self.seed {
+            SeedRule::Fixed(seed) => seed,
+            SeedRule::PerItem => hash(&["seed", participant, question]),
+        }
+    }
+
+    /// The scored items in the order this participant sees them: as listed, or shuffled by a generator seeded
+    /// from the participant id (Fisher–Yates), so the order is reproducible.
+    pub fn order_for(&self, participant: &str) -> Vec<String> {
+        let mut order: Vec<String> = self.items.iter().map(|i| i.question.clone()).collect();
+        if self.order == Order::Shuffled {
+            let mut rng = ChaCha8Rng::seed_from_u64(hash(&["order", participant]));
+            for i in (1..order.len()).rev() {
+                order.swap(i, below(&mut rng, i + 1));
+            }
+        }
+        order
+    }
+
+    /// The arm a participant is assigned to: the first draw of ChaCha8 seeded with the id's hash, mapped to an arm
+    /// as [`below`] does (FNV-1a alone is not mixed enough: similar ids would share an arm); `None` without arms.
+    pub fn arm_for(&self, participant: &str) -> Option<&Arm> {
+        let mut rng = ChaCha8Rng::seed_from_u64(hash(&["arm", participant]));
+        (!self.arms.is_empty()).then(|| &self.arms[below(&mut rng, self.arms.len())])
+    }
+
+    /// Samples an answer at the study's sample count: its ln samples, or why it failed (where the program is wrong,
+    /// or that its samples are not all positive).
+    pub fn run(&self, format: Format, program: &str, seed: u64) -> Result<LogSamples, String> {
+        let options = Options {
+            samples: self.samples,
+            seed,
+        };
+        let evaluation = evaluate_source(program, format.dialect(), &options);
+        let Some(samples) = evaluation.samples else {
+            let index = LineIndex::new(program);
+            let first = evaluation.diagnostics.iter().find(|d| d.is_error());
+            return Err(first.map_or("no samples".into(), |d| {
+                let at = index.line_col(d.span.start as usize);
+                format!("{}:{}: {}", at.line, at.col, d.message)
+            }));
+        };
+        LogSamples::new(&samples).map_err(|e| e.to_string())
+    }
+
+    /// The ids of the packs the study's questions come from, in first-use order.
+    pub fn pack_ids(&self) -> Vec<&str> {
+        let mut ids: Vec<&str> = Vec::new();
+        for item in self.practice.iter().chain(&self.items) {
+            let (pack, _) = item.parts();
+            if !ids.contains(&pack) {
+                ids.push(pack);
+            }
+        }
+        ids
+    }
+
+    /// Checks every practice and scored item against the packs (the built-in pack is id `open`); also that no
+    /// `public` tier pack would put its truths in the browser.
+    pub fn check_questions(&self, packs: &[&Pack]) -> Vec<Diagnostic> {
+        let mut problems = Vec::new();
+        for item in self.practice.iter().chain(&self.items) {
+            let (pack_id, id) = item.parts();
+            match packs.iter().find(|p| p.info.id == pack_id) {
+                None => {
+                    let known: Vec<&str> = packs.iter().map(|p| p.info.id.as_str()).collect();
+                    problems.push(
+                        Diagnostic::error(
+                            item.span,
+                            format!(
+                                "no pack `{pack_id}`: the study's packs are {}",
+                                known.join(", ")
+                            ),
+                        )
+                        .with_hint("name the pack's file in `packs = [\"….toml\"]`"),
+                    );
+                }
+                Some(pack) if pack.question(id).is_none() => {
+                    problems.push(Diagnostic::error(
+                        item.span,
+                        format!("pack `{pack_id}` has no question `{id}`"),
+                    ));
+                }
+                Some(_) => {}
+            }
+        }
+        for pack in packs {
+            if pack.info.tier == Tier::Public && self.pack_ids().contains(&pack.info.id.as_str()) {
+                problems.push(Diagnostic::error(
+                    Span::default(),
+                    format!(
+                        "pack `{}` is public tier but holds truths: the browser would have them",
+                        pack.info.id
+                    ),
+                ).with_hint("a public-tier study's truths stay sealed: give them to `study score --truth`"));
+            }
+        }
+        problems
+    }
+}

@@ -1,0 +1,190 @@
+//! The response record (one JSON object per participant attempt) and a language model's answer, as serde types.
+//! Unknown fields are accepted (records may grow); every field of the spec's shape must be present, `null` where
+//! it may be empty.
+
+use std::collections::BTreeMap;
+
+use fermi_score::LogSamples;
+use serde::{Deserialize, Deserializer, Serialize};
+
+use crate::file::Format;
+
+/// The record's `schema`.
+pub const SCHEMA: &str = "fermi-playground/study-response/1";
+/// Largest record (one `.json` file or one `.jsonl` line) read, in bytes.
+pub const MAX_RECORD_BYTES: usize = 8 << 20;
+
+/// A field that must be present but may be `null` (serde would otherwise take a missing `Option` as `None`).
+fn nullable<'de, D: Deserializer<'de>, T: Deserialize<'de>>(d: D) -> Result<Option<T>, D::Error> {
+    Option::deserialize(d)
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Record {
+    pub schema: String,
+    /// Fixed for one participant's attempt: the receiver's idempotency key.
+    pub submission_id: String,
+    pub app: AppInfo,
+    pub study: StudyRef,
+    pub participant: Participant,
+    #[serde(deserialize_with = "nullable")]
+    pub arm: Option<String>,
+    /// The scored items' question ids in the order shown.
+    pub order: Vec<String>,
+    pub status: RecordStatus,
+    pub started_at: String,
+    #[serde(deserialize_with = "nullable")]
+    pub finished_at: Option<String>,
+    pub user_agent: String,
+    pub items: Vec<ItemRecord>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct AppInfo {
+    pub version: String,
+    #[serde(deserialize_with = "nullable")]
+    pub commit: Option<String>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct StudyRef {
+    pub id: String,
+    pub version: u32,
+    /// Lowercase hex SHA-256 of the study file's bytes.
+    pub sha256: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Participant {
+    pub id: String,
+    /// The URL parameter that gave the id, or `"typed"`.
+    pub source: String,
+    /// The study's `keep_params` found in the URL.
+    pub params: BTreeMap<String, String>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum RecordStatus {
+    Complete,
+    Partial,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ItemStatus {
+    Answered,
+    Skipped,
+}
+
+/// One scored item as the participant left it. Times are milliseconds since the item was first shown.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ItemRecord {
+    /// `PACK_ID/QUESTION_ID`.
+    pub question: String,
+    /// 1-based position in `order`.
+    pub position: u32,
+    pub status: ItemStatus,
+    #[serde(deserialize_with = "nullable")]
+    pub skip_reason: Option<String>,
+    #[serde(deserialize_with = "nullable")]
+    pub format: Option<Format>,
+    /// The text as evaluated (for a quick answer, the Squiggle `to(low, high)` it became).
+    #[serde(deserialize_with = "nullable")]
+    pub program: Option<String>,
+    /// A quick answer's bounds as typed.
+    #[serde(deserialize_with = "nullable")]
+    pub quick: Option<Quick>,
+    pub samples: usize,
+    pub seed: u64,
+    #[serde(deserialize_with = "nullable")]
+    pub summary: Option<ItemSummary>,
+    pub shown_at: String,
+    #[serde(deserialize_with = "nullable")]
+    pub first_edit_ms: Option<u64>,
+    #[serde(deserialize_with = "nullable")]
+    pub answered_ms: Option<u64>,
+    pub active_ms: u64,
+    pub hidden_ms: u64,
+    pub hidden_count: u64,
+    pub edits: u64,
+    pub error_runs: u64,
+    pub over_time: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Quick {
+    pub low: String,
+    pub high: String,
+}
+
+/// What the participant saw of their distribution: the scorer's view of the samples (type-7 quantiles of the ln
+/// values, back in the question's unit; mean and sd of the ln values, ddof 0).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ItemSummary {
+    pub p5: f64,
+    pub p50: f64,
+    pub p95: f64,
+    pub mean_ln: f64,
+    pub sd_ln: f64,
+}
+
+/// Relative difference beyond which a recorded summary number does not belong to its program (the numbers are
+/// written by serde and read back exactly; the slack only forgives another tool's rewriting).
+pub const SUMMARY_TOLERANCE: f64 = 1e-9;
+
+impl ItemSummary {
+    pub fn of(x: &LogSamples) -> ItemSummary {
+        ItemSummary {
+            p5: libm::exp(x.quantile(0.05)),
+            p50: libm::exp(x.median()),
+            p95: libm::exp(x.quantile(0.95)),
+            mean_ln: x.mean(),
+            sd_ln: x.sd(),
+        }
+    }
+
+    /// The fields that differ from `other` by more than [`SUMMARY_TOLERANCE`], by name.
+    pub fn differences(&self, other: &ItemSummary) -> Vec<&'static str> {
+        let close = |a: f64, b: f64| (a - b).abs() <= SUMMARY_TOLERANCE * a.abs().max(b.abs());
+        [
+            ("p5", self.p5, other.p5),
+            ("p50", self.p50, other.p50),
+            ("p95", self.p95, other.p95),
+            ("mean_ln", self.mean_ln, other.mean_ln),
+            ("sd_ln", self.sd_ln, other.sd_ln),
+        ]
+        .into_iter()
+        .filter(|&(_, a, b)| !close(a, b))
+        .map(|(name, _, _)| name)
+        .collect()
+    }
+}
+
+/// One language model's answer to one question (a line of a `--llm` file).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ModelAnswer {
+    pub model: String,
+    pub question: String,
+    pub format: Format,
+    pub program: String,
+    #[serde(default)]
+    pub seed: Option<u64>,
+}
+
+/// Parses JSON text (a `.json` file or one `.jsonl` line) into `T`; the error names the line and column.
+pub fn parse_json<T: for<'de> Deserialize<'de>>(text: &str) -> Result<T, String> {
+    if text.len() > MAX_RECORD_BYTES {
+        return Err(format!("over {} MiB", MAX_RECORD_BYTES >> 20));
+    }
+    serde_json::from_str(text).map_err(|e| {
+        let what = match e.classify() {
+            serde_json::error::Category::Eof => "JSON ends early (a truncated record?)",
+            serde_json::error::Category::Syntax => "not valid JSON",
+            serde_json::error::Category::Data => "not the expected shape",
+            serde_json::error::Category::Io => "unreadable",
+        };
+        format!("{what}: {e}")
+    })
+}
