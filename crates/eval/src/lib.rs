@@ -15,6 +15,7 @@ mod summary;
 
 use fermi_syntax::{Diagnostic, Dialect, Program, Span};
 
+pub use chacha::ChaCha8;
 pub use eval::Z95;
 pub use summary::{Summary, quantile_sorted, samples_hash, summarize};
 

@@ -280,6 +280,29 @@ fn deep_but_allowed_programs_evaluate() {
     assert_eq!(samples(&blocks, Fermi, 1000, 1).len(), 1000);
 }
 
+/// Arithmetic over variables is computed a chunk at a time unless its right operands nest deeper than the chunk
+/// buffers (64); then it goes one operation at a time. Both give the bits of the sum taken sample by sample.
+#[test]
+fn deep_arithmetic_over_variables_gives_the_same_bits_chunked_or_not() {
+    let x = samples("to(1, 2)", Squiggle, 1000, 9);
+    for depth in [60, 70] {
+        let source = format!(
+            "x = to(1, 2)\n{}x{}",
+            "x + (".repeat(depth),
+            ")".repeat(depth)
+        );
+        let expected: Vec<u64> = x
+            .iter()
+            .map(|&xi| (0..depth).fold(xi, |sum, _| xi + sum).to_bits())
+            .collect();
+        let got: Vec<u64> = samples(&source, Squiggle, 1000, 9)
+            .iter()
+            .map(|s| s.to_bits())
+            .collect();
+        assert_eq!(got, expected, "depth {depth}");
+    }
+}
+
 #[test]
 fn programs_without_an_estimate_are_errors() {
     let cases: &[(&str, Dialect, &str)] = &[
