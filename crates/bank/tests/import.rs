@@ -414,7 +414,7 @@ fn inputs_of_the_wrong_shape_are_errors_naming_the_input() {
         "questions: expected a JSON array of question records",
         "corrections:1:1: not valid JSON",
         "corrections: expected a JSON object",
-        "b.json:1:1: not valid JSON",
+        "b.json:1:2: not valid JSON",
         "a.json: expected a JSON array of RealFP records",
         "questions:1:14: not valid JSON",
         "questions: expected an object with a `questions` array",
@@ -453,17 +453,23 @@ fn real_files_when_present() {
     assert!(report.kept > 3000, "{report}");
     round_trips(&pack);
 
-    let names = ["train_realfp.json", "val_realfp.json", "test_realfp.json"];
-    let texts: Vec<String> = names
-        .iter()
-        .map(|n| read(&format!("fermi-realfp/{n}")))
-        .collect();
-    let files: Vec<(&str, &str)> = names
-        .iter()
-        .zip(&texts)
-        .map(|(n, t)| (*n, t.as_str()))
-        .collect();
-    let (pack, report) = realfp(&files).unwrap();
+    // RealFP's converter on the split files of one folder.
+    let splits = |folder: &str, names: &[&str]| {
+        let texts: Vec<String> = names
+            .iter()
+            .map(|n| read(&format!("{folder}/{n}")))
+            .collect();
+        let files: Vec<(&str, &str)> = names
+            .iter()
+            .zip(&texts)
+            .map(|(n, t)| (*n, t.as_str()))
+            .collect();
+        realfp(&files).unwrap()
+    };
+    let (pack, report) = splits(
+        "fermi-realfp",
+        &["train_realfp.json", "val_realfp.json", "test_realfp.json"],
+    );
     println!("fermi-realfp\n{report}");
     assert_eq!(report.records, 867);
     // 768 distinct questions; two of them repeat with different answers.
@@ -471,6 +477,12 @@ fn real_files_when_present() {
         report.kept + report.dropped_total() - report.dropped["duplicate question"].len(),
         768 + 2
     );
+    round_trips(&pack);
+
+    let (pack, report) = splits("fermi-synthfp", &["val_synthfp.json", "test_synthfp.json"]);
+    println!("fermi-synthfp\n{report}");
+    assert_eq!(report.records, 2000);
+    assert!(report.kept > 1000, "{report}");
     round_trips(&pack);
 
     let (pack, report) = calibration(&read("calibration-biddlecom/questions.json")).unwrap();
