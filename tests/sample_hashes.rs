@@ -2,6 +2,7 @@
 //! native builds produce; tests/web.rs checks that wasm in Chromium produces the same bits. When sampling or scoring
 //! changes on purpose, rerun with `UPDATE_RECORDED_BITS=1 cargo test -p playground --test sample_hashes` to record
 //! the new bits.
+#![cfg(not(target_arch = "wasm32"))]
 
 mod common;
 

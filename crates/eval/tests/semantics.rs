@@ -303,6 +303,14 @@ fn deep_arithmetic_over_variables_gives_the_same_bits_chunked_or_not() {
     }
 }
 
+/// Weights adding up to a subnormal number: the uniform draw times the total can round up to the total itself,
+/// and then the last component is drawn.
+#[test]
+fn a_mixture_with_a_subnormal_total_draws_its_last_component() {
+    let xs = samples("mx 3 0 7 5e-324", Fermi, 1000, 1);
+    assert!(xs.iter().all(|&x| x == 7.0), "{:?}", &xs[..10]);
+}
+
 #[test]
 fn programs_without_an_estimate_are_errors() {
     let cases: &[(&str, Dialect, &str)] = &[
