@@ -1,31 +1,42 @@
-//! Native side of the portability check: the hashes in tests/data/native_sample_hashes.txt are what native builds
-//! produce; tests/web.rs checks that wasm in Chromium produces the same bits. When sampling changes on purpose,
-//! rerun with `UPDATE_SAMPLE_HASHES=1 cargo test -p playground --test sample_hashes` to record the new bits.
+//! Native side of the portability check: tests/data/native_sample_hashes.txt and native_score_bits.txt hold what
+//! native builds produce; tests/web.rs checks that wasm in Chromium produces the same bits. When sampling or scoring
+//! changes on purpose, rerun with `UPDATE_RECORDED_BITS=1 cargo test -p playground --test sample_hashes` to record
+//! the new bits.
+#![cfg(not(target_arch = "wasm32"))]
 
 mod common;
 
-#[test]
-fn native_samples_match_the_recorded_hashes() {
-    let cases = common::cases(common::RECORDED);
+fn check(file: &str, recorded: &str, compute: fn(&str) -> String) {
+    let cases = common::cases(recorded);
     assert!(cases.len() >= 4);
-    if std::env::var_os("UPDATE_SAMPLE_HASHES").is_some() {
-        let header: String = common::RECORDED
-            .lines()
-            .take_while(|l| l.starts_with('#'))
-            .map(|l| format!("{l}\n"))
-            .collect();
-        let body: String = cases
-            .iter()
-            .map(|c| format!("{} = {}\n", c.line, common::hash_of(&c.line)))
-            .collect();
-        let path = concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/tests/data/native_sample_hashes.txt"
-        );
-        std::fs::write(path, header + &body).expect("write hash file");
+    if std::env::var_os("UPDATE_RECORDED_BITS").is_some() {
+        common::record(file, recorded, compute);
         return;
     }
     for case in cases {
-        assert_eq!(common::hash_of(&case.line), case.expected, "{}", case.line);
+        assert_eq!(compute(&case.line), case.expected, "{}", case.line);
     }
+}
+
+#[test]
+fn native_samples_match_the_recorded_hashes() {
+    check(
+        "native_sample_hashes.txt",
+        common::RECORDED_SAMPLES,
+        common::hash_of,
+    );
+}
+
+#[test]
+fn native_scores_match_the_recorded_bits() {
+    check(
+        "native_score_bits.txt",
+        common::RECORDED_SCORES,
+        common::score_bits,
+    );
+}
+
+#[test]
+fn native_chacha8_matches_rand_chacha() {
+    common::chacha8_matches_rand_chacha();
 }

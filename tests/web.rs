@@ -1,5 +1,5 @@
-//! Browser tests (wasm-bindgen-test in headless Chromium): the core gives the same samples as natively, and the
-//! mounted app turns typing into a score and a drawing.
+//! Browser tests (wasm-bindgen-test in headless Chromium): the core gives the same samples and scores as natively,
+//! its ChaCha8 the same stream as rand_chacha, and the mounted app turns typing into a score and a drawing.
 #![cfg(target_arch = "wasm32")]
 
 mod common;
@@ -22,9 +22,27 @@ async fn tick(ms: i32) {
 
 #[wasm_bindgen_test]
 fn samples_are_bit_identical_to_native() {
-    for case in common::cases(common::RECORDED) {
+    for case in common::cases(common::RECORDED_SAMPLES) {
         assert_eq!(common::hash_of(&case.line), case.expected, "{}", case.line);
     }
+}
+
+#[wasm_bindgen_test]
+fn scores_are_bit_identical_to_native() {
+    for case in common::cases(common::RECORDED_SCORES) {
+        assert_eq!(
+            common::score_bits(&case.line),
+            case.expected,
+            "{}",
+            case.line
+        );
+    }
+}
+
+/// The simd128 ChaCha8 backend against rand_chacha's stream (the others are checked natively).
+#[wasm_bindgen_test]
+fn chacha8_simd128_matches_rand_chacha() {
+    common::chacha8_matches_rand_chacha();
 }
 
 #[wasm_bindgen_test]

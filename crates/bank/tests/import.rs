@@ -1,11 +1,12 @@
-//! Importers on small fixtures in each source's format (malformed records included), and on the real public
-//! files when the workspace has them (`../shared/data` from the repository root; skipped otherwise).
+//! Importers on small invented fixtures in each source's format (every refusal included), and on the real public
+//! files when the workspace has them (skipped, and said so, otherwise).
 
 use std::collections::BTreeMap;
+use std::io::Write;
 use std::path::Path;
 
 use fermi_bank::import::{ImportReport, calibration, realfp, scioly};
-use fermi_bank::{Pack, TruthSpec, load_pack, to_toml};
+use fermi_bank::{Pack, Question, TruthSpec, load_pack, to_toml};
 
 fn fixture(name: &str) -> String {
     std::fs::read_to_string(format!(
@@ -38,6 +39,27 @@ fn round_trips(pack: &Pack) {
     }
 }
 
+fn question<'a>(pack: &'a Pack, id: &str) -> &'a Question {
+    pack.questions
+        .iter()
+        .find(|q| q.id == id)
+        .unwrap_or_else(|| panic!("no question {id}"))
+}
+
+fn point(q: &Question) -> f64 {
+    match q.truth {
+        TruthSpec::Point { value } => value,
+        ref other => panic!("{}: {other:?}", q.id),
+    }
+}
+
+fn assert_close(actual: f64, expected: f64) {
+    assert!(
+        (actual - expected).abs() <= 1e-12 * expected.abs(),
+        "{actual} vs {expected}"
+    );
+}
+
 #[test]
 fn scioly_fixture() {
     let (pack, report) = scioly(
@@ -45,63 +67,138 @@ fn scioly_fixture() {
         Some(&fixture("scioly-corrections.json")),
     )
     .unwrap();
-    let ids: Vec<&str> = pack.questions.iter().map(|q| q.id.as_str()).collect();
+    // (id, as of, answer exponent)
+    let kept: Vec<(&str, &str, i32)> = pack
+        .questions
+        .iter()
+        .map(|q| {
+            let TruthSpec::LogRange { low, high } = q.truth else {
+                panic!("{:?}", q.truth)
+            };
+            let k = (low * high).sqrt().log10();
+            assert!((high.log10() - low.log10() - 1.0).abs() < 1e-12, "{}", q.id);
+            assert!((k - k.round()).abs() < 1e-12, "{}", q.id);
+            (q.id.as_str(), q.as_of.as_str(), k.round() as i32)
+        })
+        .collect();
     assert_eq!(
-        ids,
+        kept,
         [
-            "scioly-birdso-invitational-20-21-1",
-            "scioly-birdso-invitational-20-21-3",
-            "scioly-ut-austin-invitational-18-19-22",
-            "scioly-robertyl-daily-fermi-questions-day-1-2018-carmel-tryouts-q14",
-            "scioly-birdso-in-person-invitational-22-23-5",
-            "scioly-bullso-invitational-22-23-25",
+            ("scioly-maple-grove-invitational-21-22-1", "2022", 6),
+            ("scioly-maple-grove-invitational-21-22-3", "2022", 9),
+            ("scioly-cedar-hill-invitational-19-20-9", "2020", 16),
+            ("scioly-cedar-hill-invitational-19-20-10", "2020", 29),
+            (
+                "scioly-daily-estimation-drill-day-4-2017-spring-practice-q3",
+                "2017",
+                6
+            ),
+            ("scioly-willow-creek-regional-22-23-25", "2023", 9),
+            // A test without question numbers: one key, so the second id gets a suffix.
+            ("scioly-willow-creek-regional-22-23", "2023", 12),
+            ("scioly-willow-creek-regional-22-23-2", "2023", 5),
+            // No season or year in the name: the snapshot's year.
+            ("scioly-summer-fermi-camp-2", "2024", 7),
         ]
     );
-    assert_eq!((report.records, report.kept), (15, 6));
+    assert_eq!((report.records, report.kept), (24, 9));
+    let names = |reason: &str| report.dropped[reason].clone();
     assert_eq!(
         dropped(&report),
         BTreeMap::from([
             ("answer beyond 10^±30", 1),
-            ("depends on another question", 1),
+            ("correction with a non-integer answer", 1),
+            ("depends on another question", 2),
             ("duplicate question", 1),
             ("empty question text", 1),
             (
                 "malformed record (no question text, integer answer or source)",
-                2
+                5
             ),
             ("marked DISCARD in the source", 1),
-            ("text with extraction damage", 2),
+            ("text with extraction damage", 3),
         ])
     );
     assert_eq!(
+        names("text with extraction damage"),
+        [
+            "Maple Grove Invitational 21-22, #2",
+            "Cedar Hill Invitational 19-20, #8",
+            "Cedar Hill Invitational 19-20, #12"
+        ]
+    );
+    assert_eq!(
+        names("depends on another question"),
+        [
+            "Maple Grove Invitational 21-22, #4",
+            "Cedar Hill Invitational 19-20, #13"
+        ]
+    );
+    assert_eq!(
+        names("duplicate question"),
+        ["Cedar Hill Invitational 19-20, #7 (same as Maple Grove Invitational 21-22, #1)"]
+    );
+    assert_eq!(
+        names("malformed record (no question text, integer answer or source)"),
+        ["#13", "#14", "#15", "#16", "#17"]
+    );
+    assert_eq!(
         report.notes,
-        BTreeMap::from([("corrected answer", 3), ("corrected question text", 2)])
+        BTreeMap::from([("corrected answer", 1), ("corrected question text", 1)])
     );
+
     // A correction replaces the answer and brings its explanation and credit.
-    let atp = &pack.questions[2];
-    let TruthSpec::LogRange { low, high } = atp.truth else {
-        panic!("{:?}", atp.truth)
-    };
-    assert!((low.log10() - 24.5).abs() < 1e-12 && (high.log10() - 25.5).abs() < 1e-12);
+    let corrected = question(&pack, "scioly-maple-grove-invitational-21-22-3");
     assert_eq!(
-        atp.explanation.as_deref(),
-        Some("About 500 kcal burned; 1 mol ATP = 7.3 kcal.")
-    );
-    assert!(
-        atp.sources[0]
-            .detail
-            .ends_with("as corrected by randomeclipse")
-    );
-    assert_eq!(atp.sources[0].title, "UT Austin Invitational 18-19, #22");
-    assert_eq!(
-        (atp.as_of.as_str(), pack.questions[3].as_of.as_str()),
-        ("2019", "2018")
+        corrected.explanation.as_deref(),
+        Some("About 1,200 beats a minute for five years.")
     );
     assert_eq!(
-        pack.questions[5].text,
-        "What is the probability of a randomly selected person having an IQ above 200?"
+        corrected.sources[0].detail,
+        "answer 10^9 (the power of ten nearest the truth), as corrected by quillfeather"
+    );
+    assert_eq!(
+        corrected.sources[0].title,
+        "Maple Grove Invitational 21-22, #3"
+    );
+    assert_eq!(
+        corrected.text,
+        "How many times does a hummingbird's heart beat in its life?"
+    );
+    let retexted = question(&pack, "scioly-willow-creek-regional-22-23-25");
+    assert_eq!(
+        retexted.text,
+        "How many words does a person speak in a lifetime?"
+    );
+    assert_eq!(retexted.explanation, None);
+    // An all-empty correction changes nothing.
+    let unchanged = question(&pack, "scioly-cedar-hill-invitational-19-20-10");
+    assert_eq!(
+        (
+            unchanged.explanation.as_deref(),
+            unchanged.sources[0].detail.as_str()
+        ),
+        (None, "answer 10^29 (the power of ten nearest the truth)")
     );
     round_trips(&pack);
+}
+
+#[test]
+fn scioly_without_corrections() {
+    let (pack, report) = scioly(&fixture("scioly-questions.json"), None).unwrap();
+    assert!(report.notes.is_empty());
+    // Uncorrected, #3 keeps its own answer, #11 is kept, and #25 keeps its placeholder text.
+    let exponent = |id: &str| match question(&pack, id).truth {
+        TruthSpec::LogRange { low, high } => (low * high).sqrt().log10().round() as i32,
+        ref other => panic!("{other:?}"),
+    };
+    assert_eq!(exponent("scioly-maple-grove-invitational-21-22-3"), 8);
+    assert_eq!(exponent("scioly-cedar-hill-invitational-19-20-11"), 19);
+    assert_eq!(
+        question(&pack, "scioly-willow-creek-regional-22-23-25").text,
+        "Placeholder text replaced by a correction"
+    );
+    assert_eq!(report.kept, 10);
 }
 
 #[test]
@@ -109,66 +206,143 @@ fn realfp_fixture() {
     let (train, val) = (fixture("realfp-train.json"), fixture("realfp-val.json"));
     let (pack, report) =
         realfp(&[("train_realfp.json", &train), ("val_realfp.json", &val)]).unwrap();
-    let summary: Vec<(&str, &str, String)> = pack
+    let units: Vec<(&str, &str)> = pack
         .questions
         .iter()
-        .map(|q| {
-            let TruthSpec::Point { value } = q.truth else {
-                panic!()
-            };
-            (q.id.as_str(), q.unit.as_str(), format!("{value:.6e}"))
-        })
+        .map(|q| (q.id.as_str(), q.unit.as_str()))
         .collect();
     assert_eq!(
-        summary,
+        units,
         [
-            (
-                "realfp-train-1",
-                "m^2 (SI)",
-                format!("{:.6e}", 2.3e8 * 0.0254 * 0.0254)
-            ),
-            (
-                "realfp-train-5",
-                "per m^2 (SI)",
-                format!("{:.6e}", 70000.0 / (1609.344f64 * 1609.344))
-            ),
-            ("realfp-train-6", "US dollars", "3.750000e6".to_string()),
-            ("realfp-train-7", "percent", "7.100000e1".to_string()),
-            ("realfp-train-9", "US dollars", "8.000000e8".to_string()),
+            ("realfp-train-1", "m^2 (SI)"),
+            ("realfp-train-2", "no unit (a count or ratio)"),
+            ("realfp-train-3", "US dollars"),
+            ("realfp-train-4", "percent"),
+            ("realfp-train-6", "m (SI)"),
+            ("realfp-train-7", "kg (SI)"),
+            ("realfp-train-8", "m (SI)"),
+            ("realfp-val-3", "m^3 (SI)"),
         ]
     );
-    assert_eq!((report.records, report.kept), (14, 5));
-    assert_eq!(
-        report.notes["kept, money unit missing from the reference program"],
-        1
-    );
+    let values: Vec<f64> = pack.questions.iter().map(point).collect();
+    let expected = [
+        4e4 * 0.3048 * 0.3048,
+        1200.0,
+        2.4e5,
+        60.0,
+        70.0,
+        9000.0,
+        2.5e7,
+        0.45,
+    ];
+    for (actual, expected) in values.into_iter().zip(expected) {
+        assert_close(actual, expected);
+    }
+    assert_eq!((report.records, report.kept), (18, 8));
     assert_eq!(
         dropped(&report),
         BTreeMap::from([
             ("answer not a positive number", 1),
             ("answer's unit disagrees with its reference program", 1),
-            ("duplicate question", 2),
-            ("malformed record (no question or answer string)", 1),
+            ("duplicate question", 1),
+            ("malformed record (no question or answer string)", 2),
             ("repeated question with different answers", 2),
-            ("unreadable answer or unit", 2),
+            ("unreadable answer or unit", 3),
         ])
     );
     assert_eq!(
         report.dropped["answer's unit disagrees with its reference program"],
-        ["train_realfp.json #2: answer `2.5e+7` is 1, the program gives s"]
-    );
-    let penny = &pack.questions[0];
-    assert!(
-        penny
-            .explanation
-            .as_deref()
-            .unwrap()
-            .contains("- Answer = Q1 / Q2")
+        ["train_realfp.json #5: answer `3e+4` is 1, the program gives s"]
     );
     assert_eq!(
-        penny.sources[0].detail,
-        "answer as published: 2.3e+8 in**2 (= 1.483868e5 m^2)"
+        report.dropped["duplicate question"],
+        ["val_realfp.json #1 (same as train_realfp.json #1)"]
     );
+    assert_eq!(
+        report.dropped["repeated question with different answers"],
+        ["train_realfp.json #15", "val_realfp.json #2"]
+    );
+    let unreadable = &report.dropped["unreadable answer or unit"];
+    assert!(
+        unreadable[0].starts_with("train_realfp.json #9: "),
+        "{unreadable:?}"
+    );
+    assert!(unreadable[1].contains("offset scale"), "{unreadable:?}");
+    assert!(
+        unreadable[2].contains("unknown unit `furlongs`"),
+        "{unreadable:?}"
+    );
+    assert_eq!(
+        report.notes,
+        BTreeMap::from([
+            ("kept, but the reference program mixes dimensions", 1),
+            (
+                "kept, but the reference program's value is over 10× from the answer",
+                1
+            ),
+            ("kept, dimensions not checked (program unreadable)", 1),
+            ("kept, money unit missing from the reference program", 1),
+        ])
+    );
+
+    // The facts (one with an `=` inside) and the decomposition become the explanation.
+    let carpet = question(&pack, "realfp-train-1");
+    assert_eq!(
+        carpet.explanation.as_deref(),
+        Some(
+            "Facts given with the question:\n- F1: The corridors add up to 8000 ft.\n\
+             - F2: A corridor is 5 ft wide; width = 5 ft.\n\nReference decomposition:\n\
+             - Q1: How long are the corridors in all? → 8000 ft (fact F1)\n\
+             - Q2: How wide is a corridor? → 5 ft (fact F2)\n- Answer = Q1 × Q2"
+        )
+    );
+    // A converted answer shows both forms; one already in its shown unit, only the original.
+    assert_eq!(
+        carpet.sources[0].detail,
+        format!(
+            "answer as published: 4.0e+4 ft**2 (= {:e} m^2)",
+            point(carpet)
+        )
+    );
+    assert_eq!(
+        question(&pack, "realfp-train-3").sources[0].detail,
+        "answer as published: $2.4e+5"
+    );
+    assert_eq!(
+        question(&pack, "realfp-train-8").explanation.as_deref(),
+        Some("")
+    );
+    round_trips(&pack);
+}
+
+/// SynthFP files share RealFP's records (plus template fields the converter ignores) and go through the same
+/// converter.
+#[test]
+fn synthfp_fixture() {
+    let (pack, report) = realfp(&[("val_synthfp.json", &fixture("synthfp.json"))]).unwrap();
+    let kept: Vec<(&str, &str, f64)> = pack
+        .questions
+        .iter()
+        .map(|q| (q.id.as_str(), q.unit.as_str(), point(q)))
+        .collect();
+    assert_eq!(
+        kept,
+        [
+            ("realfp-val-1", "s (SI)", 8000.0),
+            ("realfp-val-2", "no unit (a count or ratio)", 3000.0),
+            ("realfp-val-3", "kg (SI)", 100.0),
+        ]
+    );
+    // Calorie templates give hours from unitless numbers: the answer's unit disagrees with its program.
+    assert_eq!(
+        report.dropped["answer's unit disagrees with its reference program"],
+        ["val_synthfp.json #4: answer `2.000000E+00 hour` is s, the program gives 1"]
+    );
+    assert_eq!(
+        (report.records, report.kept, report.dropped_total()),
+        (4, 3, 1)
+    );
+    assert!(report.notes.is_empty(), "{:?}", report.notes);
     round_trips(&pack);
 }
 
@@ -190,34 +364,68 @@ fn calibration_fixture() {
     assert_eq!(
         summary,
         [
-            ("calibration-2", "as the question asks", "2014", 1),
+            ("calibration-2", "as the question asks", "2013", 1),
             ("calibration-3", "meters", "2015-01", 1),
-            ("calibration-4", "percent", "2010", 2),
+            ("calibration-4", "percent", "2012", 2),
+            ("calibration-5", "metric tons", "2011", 1),
+            ("calibration-6", "count", "2015-01", 1),
+            ("calibration-7", "as the question asks", "2015-01", 1),
         ]
     );
-    assert_eq!(pack.questions[0].truth, TruthSpec::Point { value: 6.0 });
+    let values: Vec<f64> = pack.questions.iter().map(point).collect();
+    // The answer written as the string "14" is still the number.
+    assert_eq!(values, [14.0, 366.5, 36.5, 52000.0, 75.0, 110.0]);
+    let pets = question(&pack, "calibration-4");
+    let publishers: Vec<&str> = pets.sources.iter().map(|s| s.publisher.as_str()).collect();
+    assert_eq!(publishers, ["example.org", "example.com"]);
+    assert_eq!(pets.sources[1].url, "https://example.com/census-2012");
+    assert_eq!(report.records, 16);
     assert_eq!(
         dropped(&report),
         BTreeMap::from([
             ("answer is a calendar year, not a quantity", 1),
-            ("answer not a positive number", 1),
-            ("malformed record (no question text or numeric answer)", 2),
-            ("no usable source link", 1),
+            ("answer not a positive number", 2),
+            ("malformed record (no question text or numeric answer)", 4),
+            ("no usable source link", 3),
         ])
+    );
+    assert_eq!(
+        report.dropped["no usable source link"],
+        ["question 11", "question 12", "question 13"]
     );
     round_trips(&pack);
 }
 
 #[test]
-fn not_json_is_an_error_naming_the_place() {
-    let err = scioly("[{\"question\": ", None).unwrap_err();
-    assert!(err.starts_with("questions:1:"), "{err}");
-    assert!(
-        realfp(&[("a.json", "{}")])
-            .unwrap_err()
-            .contains("a.json: expected a JSON array")
-    );
-    assert!(calibration("[]").unwrap_err().contains("`questions` array"));
+fn inputs_of_the_wrong_shape_are_errors_naming_the_input() {
+    let errors = [
+        scioly("[{\"question\": ", None).unwrap_err(),
+        scioly("{}", None).unwrap_err(),
+        scioly("[]", Some("{")).unwrap_err(),
+        scioly("[]", Some("[]")).unwrap_err(),
+        realfp(&[("a.json", "[]"), ("b.json", "nope")]).unwrap_err(),
+        realfp(&[("a.json", "{}")]).unwrap_err(),
+        calibration("{\"questions\": ").unwrap_err(),
+        calibration("[]").unwrap_err(),
+        calibration("{\"questions\": {}}").unwrap_err(),
+    ];
+    let starts = [
+        "questions:1:14: not valid JSON",
+        "questions: expected a JSON array of question records",
+        "corrections:1:1: not valid JSON",
+        "corrections: expected a JSON object",
+        "b.json:1:2: not valid JSON",
+        "a.json: expected a JSON array of RealFP records",
+        "questions:1:14: not valid JSON",
+        "questions: expected an object with a `questions` array",
+        "questions: expected an object with a `questions` array",
+    ];
+    for (error, start) in errors.iter().zip(starts) {
+        assert!(
+            error.starts_with(start),
+            "{error:?} should start with {start:?}"
+        );
+    }
 }
 
 /// Converts the real public files when present and prints what was kept and dropped.
@@ -225,7 +433,12 @@ fn not_json_is_an_error_naming_the_place() {
 fn real_files_when_present() {
     let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data");
     if !data.exists() {
-        eprintln!("skipped: {} not found", data.display());
+        // Straight to stderr, past the test harness's capture, so that the skip shows in every run.
+        let _ = writeln!(
+            std::io::stderr(),
+            "SKIPPED real_files_when_present: the public sets are not at {}",
+            data.display()
+        );
         return;
     }
     let read = |p: &str| std::fs::read_to_string(data.join(p)).unwrap();
@@ -240,24 +453,36 @@ fn real_files_when_present() {
     assert!(report.kept > 3000, "{report}");
     round_trips(&pack);
 
-    let names = ["train_realfp.json", "val_realfp.json", "test_realfp.json"];
-    let texts: Vec<String> = names
-        .iter()
-        .map(|n| read(&format!("fermi-realfp/{n}")))
-        .collect();
-    let files: Vec<(&str, &str)> = names
-        .iter()
-        .zip(&texts)
-        .map(|(n, t)| (*n, t.as_str()))
-        .collect();
-    let (pack, report) = realfp(&files).unwrap();
+    // RealFP's converter on the split files of one folder.
+    let splits = |folder: &str, names: &[&str]| {
+        let texts: Vec<String> = names
+            .iter()
+            .map(|n| read(&format!("{folder}/{n}")))
+            .collect();
+        let files: Vec<(&str, &str)> = names
+            .iter()
+            .zip(&texts)
+            .map(|(n, t)| (*n, t.as_str()))
+            .collect();
+        realfp(&files).unwrap()
+    };
+    let (pack, report) = splits(
+        "fermi-realfp",
+        &["train_realfp.json", "val_realfp.json", "test_realfp.json"],
+    );
     println!("fermi-realfp\n{report}");
     assert_eq!(report.records, 867);
-    // 768 distinct questions (SOURCE.md); two of them repeat with different answers.
+    // 768 distinct questions; two of them repeat with different answers.
     assert_eq!(
         report.kept + report.dropped_total() - report.dropped["duplicate question"].len(),
         768 + 2
     );
+    round_trips(&pack);
+
+    let (pack, report) = splits("fermi-synthfp", &["val_synthfp.json", "test_synthfp.json"]);
+    println!("fermi-synthfp\n{report}");
+    assert_eq!(report.records, 2000);
+    assert!(report.kept > 1000, "{report}");
     round_trips(&pack);
 
     let (pack, report) = calibration(&read("calibration-biddlecom/questions.json")).unwrap();

@@ -99,7 +99,7 @@ pub fn run(
     options: &Options,
 ) -> Result<(Vec<f64>, Vec<Diagnostic>), Vec<Diagnostic>> {
     let n = options.samples;
-    let Some(last) = program.statements.last() else {
+    let Some((last, assignments)) = program.statements.split_last() else {
         return Err(vec![
             Diagnostic::error(Span::default(), "the program has no estimate")
                 .with_hint("write the quantity being estimated, e.g. `to(1, 10)`"),
@@ -134,48 +134,30 @@ pub fn run(
         pure: HashSet::new(),
     };
     let used_once = fuse::used_once(program);
-    for stmt in &program.statements {
-        let mut found = std::mem::take(&mut ev.fused);
-        let whole = fuse::plan(&stmt.value, &|name| ev.binding(name), &mut found);
-        ev.fused = found;
-        let deferred = stmt
+    for stmt in assignments {
+        let wait_for = stmt
             .target
             .as_ref()
-            .filter(|t| used_once.contains(t.text.as_str()));
-        match (whole, deferred) {
-            (Some(mut f), Some(target)) if f.is_random() => {
-                // Warned here, where the unfused program would draw it.
-                ev.warn_wide(std::mem::take(&mut f.wide));
-                ev.deferred.insert(&target.text, f);
-                continue;
-            }
-            (whole, _) => fuse::keep(&stmt.value, whole, &mut ev.fused),
+            .map(|t| t.text.as_str())
+            .filter(|t| used_once.contains(t));
+        if ev.plan(&stmt.value, wait_for) {
+            continue;
         }
-        let mut pure = std::mem::take(&mut ev.pure);
-        if ev.plan_pure(&stmt.value, &mut pure) == Some(true) {
-            mark_pure(&stmt.value, &mut pure);
-        }
-        ev.pure = pure;
         let value = ev.expr(&stmt.value).map_err(|d| vec![d])?;
         ev.fused.clear();
         ev.pure.clear();
-        match &stmt.target {
-            Some(name) => {
-                ev.env.insert(name.text.as_str(), value);
-            }
-            None => {
-                let samples = match value {
-                    Value::Scalar(x) => vec![x; n],
-                    Value::Samples(v) => Rc::try_unwrap(v).unwrap_or_else(|shared| shared.to_vec()),
-                };
-                return Ok((samples, ev.warnings));
-            }
+        // A bare expression before the last statement (the parser refuses one) is evaluated and dropped.
+        if let Some(name) = &stmt.target {
+            ev.env.insert(name.text.as_str(), value);
         }
     }
-    Err(vec![Diagnostic::error(
-        last.span,
-        "the program has no estimate",
-    )])
+    // The estimate has no name, so nothing waits for it.
+    ev.plan(&last.value, None);
+    let samples = match ev.expr(&last.value).map_err(|d| vec![d])? {
+        Value::Scalar(x) => vec![x; n],
+        Value::Samples(v) => Rc::try_unwrap(v).unwrap_or_else(|shared| shared.to_vec()),
+    };
+    Ok((samples, ev.warnings))
 }
 
 /// Refuses, before sampling anything, a program whose sample vectors alive at once would exceed the memory budget:
@@ -248,7 +230,30 @@ struct Evaluator<'p> {
     pure: HashSet<*const Expr>,
 }
 
-impl Evaluator<'_> {
+impl<'p> Evaluator<'p> {
+    /// Plans one statement's fusion and chunking. True when its whole value is a fused product that waits for
+    /// the one use of `wait_for`, where it is drawn (see `fuse`).
+    fn plan(&mut self, value: &Expr, wait_for: Option<&'p str>) -> bool {
+        let mut found = std::mem::take(&mut self.fused);
+        let whole = fuse::plan(value, &|name| self.binding(name), &mut found);
+        self.fused = found;
+        match (whole, wait_for) {
+            (Some(mut f), Some(target)) if f.is_random() => {
+                // Warned here, where the unfused program would draw it.
+                self.warn_wide(std::mem::take(&mut f.wide));
+                self.deferred.insert(target, f);
+                return true;
+            }
+            (whole, _) => fuse::keep(value, whole, &mut self.fused),
+        }
+        let mut pure = std::mem::take(&mut self.pure);
+        if self.plan_pure(value, &mut pure) == Some(true) {
+            mark_pure(value, &mut pure);
+        }
+        self.pure = pure;
+        false
+    }
+
     fn binding(&self, name: &str) -> Binding<'_> {
         match (self.env.get(name), self.deferred.get(name)) {
             (Some(Value::Scalar(x)), _) => Binding::Scalar(*x),
@@ -498,24 +503,23 @@ fn binary(op: BinOp, a: &Value, b: &Value, span: Span) -> Result<Value, Diagnost
         )
         .with_hint("this has no real value; make sure the base stays positive"));
     }
-    if let Some(i) = result.find(|r| !r.is_finite()) {
-        let (x, y) = sample(i);
-        let hint = if op == BinOp::Pow && x == 0.0 {
-            "0 to a negative power is infinite; make sure the base stays positive"
-        } else {
-            "numbers must stay below about 1.8e308; check the magnitudes"
-        };
-        let message = format!(
-            "the result is too large (or not a number): {}{} {} {} = {}",
-            where_(vector, i),
-            show(x),
-            op.symbol(),
-            show(y),
-            result.at(i)
-        );
-        return Err(Diagnostic::error(span, message).with_hint(hint));
-    }
-    Ok(result)
+    // `finite` is false, so some result is not finite.
+    let i = result.find(|r| !r.is_finite()).unwrap_or_default();
+    let (x, y) = sample(i);
+    let hint = if op == BinOp::Pow && x == 0.0 {
+        "0 to a negative power is infinite; make sure the base stays positive"
+    } else {
+        "numbers must stay below about 1.8e308; check the magnitudes"
+    };
+    let message = format!(
+        "the result is too large (or not a number): {}{} {} {} = {}",
+        where_(vector, i),
+        show(x),
+        op.symbol(),
+        show(y),
+        result.at(i)
+    );
+    Err(Diagnostic::error(span, message).with_hint(hint))
 }
 
 fn call(func: Func, a: &Value, span: Span) -> Result<Value, Diagnostic> {
@@ -538,17 +542,16 @@ fn call(func: Func, a: &Value, span: Span) -> Result<Value, Diagnostic> {
         )
         .with_hint("logarithms need positive arguments"));
     }
-    if let Some(i) = result.find(|r| !r.is_finite()) {
-        return Err(Diagnostic::error(
-            span,
-            format!(
-                "the result is too large: {}{}({}) overflows",
-                where_(vector, i),
-                func.name(),
-                show(a.at(i))
-            ),
-        )
-        .with_hint("numbers must stay below about 1.8e308"));
-    }
-    Ok(result)
+    // `finite` is false and the argument is in the domain: `exp` overflowed.
+    let i = result.find(|r| !r.is_finite()).unwrap_or_default();
+    Err(Diagnostic::error(
+        span,
+        format!(
+            "the result is too large: {}{}({}) overflows",
+            where_(vector, i),
+            func.name(),
+            show(a.at(i))
+        ),
+    )
+    .with_hint("numbers must stay below about 1.8e308"))
 }

@@ -15,6 +15,7 @@ mod summary;
 
 use fermi_syntax::{Diagnostic, Dialect, Program, Span};
 
+pub use chacha::ChaCha8;
 pub use summary::{Summary, samples_hash, summarize};
 
 pub const DEFAULT_SAMPLES: usize = 10_000;

@@ -279,6 +279,37 @@ fn deep_but_allowed_programs_evaluate() {
     assert_eq!(samples(&blocks, Fermi, 1000, 1).len(), 1000);
 }
 
+/// Arithmetic over variables is computed a chunk at a time unless its right operands nest deeper than the chunk
+/// buffers (64); then it goes one operation at a time. Both give the bits of the sum taken sample by sample.
+#[test]
+fn deep_arithmetic_over_variables_gives_the_same_bits_chunked_or_not() {
+    let x = samples("to(1, 2)", Squiggle, 1000, 9);
+    for depth in [60, 70] {
+        let source = format!(
+            "x = to(1, 2)\n{}x{}",
+            "x + (".repeat(depth),
+            ")".repeat(depth)
+        );
+        let expected: Vec<u64> = x
+            .iter()
+            .map(|&xi| (0..depth).fold(xi, |sum, _| xi + sum).to_bits())
+            .collect();
+        let got: Vec<u64> = samples(&source, Squiggle, 1000, 9)
+            .iter()
+            .map(|s| s.to_bits())
+            .collect();
+        assert_eq!(got, expected, "depth {depth}");
+    }
+}
+
+/// Weights adding up to a subnormal number: the uniform draw times the total can round up to the total itself,
+/// and then the last component is drawn.
+#[test]
+fn a_mixture_with_a_subnormal_total_draws_its_last_component() {
+    let xs = samples("mx 3 0 7 5e-324", Fermi, 1000, 1);
+    assert!(xs.iter().all(|&x| x == 7.0), "{:?}", &xs[..10]);
+}
+
 #[test]
 fn programs_without_an_estimate_are_errors() {
     let cases: &[(&str, Dialect, &str)] = &[

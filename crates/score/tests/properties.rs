@@ -9,6 +9,7 @@ use fermi_score::{
     crps_log, shift_breakdown, w1,
 };
 use proptest::prelude::*;
+use proptest::test_runner::{RngSeed, TestCaseError};
 
 /// ln values on a coarse grid half of the time, so that ties within and across sets are common.
 fn ln_values() -> impl Strategy<Value = Vec<f64>> {
@@ -59,90 +60,179 @@ fn median_of_differences(x: &[f64], y: &[f64]) -> f64 {
     }
 }
 
+fn nonnegative(x: &[f64], y: &[f64], mu: f64, sigma: f64) -> Result<(), TestCaseError> {
+    let f = samples(x);
+    for g in truths(y, mu, sigma) {
+        prop_assert!(cramer(&f, &g) >= 0.0);
+        prop_assert!(w1(&f, &g) >= 0.0);
+    }
+    Ok(())
+}
+
+fn identical_score_zero(x: &[f64]) -> Result<(), TestCaseError> {
+    let (f, g) = (samples(x), sampled_truth(x));
+    prop_assert_eq!(cramer(&f, &g), 0.0);
+    prop_assert_eq!(w1(&f, &g), 0.0);
+    let b = shift_breakdown(&f, &g, 0.0);
+    prop_assert_eq!((b.bias, b.location, b.shape), (0.0, 0.0, 0.0));
+    Ok(())
+}
+
+fn symmetric_and_energy(x: &[f64], y: &[f64]) -> Result<(), TestCaseError> {
+    let (fx, gy) = (samples(x), sampled_truth(y));
+    let (fy, gx) = (samples(y), sampled_truth(x));
+    let d = cramer(&fx, &gy);
+    prop_assert!((d - cramer(&fy, &gx)).abs() <= 1e-12 * d.max(1.0));
+    prop_assert!((w1(&fx, &gy) - w1(&fy, &gx)).abs() <= 1e-12 * d.max(1.0));
+    prop_assert!((d - energy(x, y)).abs() <= 1e-12 * x.len().max(y.len()) as f64);
+    // The breakdown is symmetric too: b* changes sign, the parts stay.
+    let (b, b_swapped) = (shift_breakdown(&fx, &gy, d), shift_breakdown(&fy, &gx, d));
+    prop_assert!((b.bias + b_swapped.bias).abs() <= 1e-12 * b.bias.abs().max(1.0));
+    prop_assert!((b.shape - b_swapped.shape).abs() <= 1e-12 * d.max(1.0));
+    Ok(())
+}
+
+fn unbiased_relation(x: &[f64], y: &[f64]) -> Result<(), TestCaseError> {
+    let (f, g) = (samples(x), sampled_truth(y));
+    let (n, m) = (x.len() as f64, y.len() as f64);
+    let u = |v: &[f64]| {
+        let k = v.len() as f64;
+        v.iter()
+            .map(|a| v.iter().map(|b| (a - b).abs()).sum::<f64>())
+            .sum::<f64>()
+            / (k * (k - 1.0))
+    };
+    match cramer_unbiased(&f, &g) {
+        None => prop_assert!(x.len() == 1 || y.len() == 1),
+        Some(d_u) => {
+            let d_v = d_u + u(x) / (2.0 * n) + u(y) / (2.0 * m);
+            prop_assert!((d_v - cramer(&f, &g)).abs() <= 1e-11);
+        }
+    }
+    Ok(())
+}
+
+fn sorted_truth(g: &LogTruth) -> &[f64] {
+    match g {
+        LogTruth::Samples(s) => s.sorted(),
+        _ => unreachable!(),
+    }
+}
+
+fn hodges_lehmann(x: &[f64], y: &[f64]) -> Result<(), TestCaseError> {
+    let (f, g) = (samples(x), sampled_truth(y));
+    prop_assert_eq!(
+        best_shift(&f, &g),
+        median_of_differences(f.sorted(), sorted_truth(&g))
+    );
+    Ok(())
+}
+
+/// Larger, skewed sets (ln values spread exponentially) walk the probe rounds from a poor first guess.
+fn hodges_lehmann_skewed(x: &[f64], y: &[f64], skew: f64) -> Result<(), TestCaseError> {
+    let stretch = |v: &[f64], sign: f64| {
+        v.iter()
+            .map(|u| sign * ((skew * u).exp() - 1.0))
+            .collect::<Vec<f64>>()
+    };
+    let (f, g) = (samples(&stretch(x, 1.0)), sampled_truth(&stretch(y, -1.0)));
+    prop_assert_eq!(
+        best_shift(&f, &g),
+        median_of_differences(f.sorted(), sorted_truth(&g))
+    );
+    Ok(())
+}
+
+fn breakdown_adds_up(
+    x: &[f64],
+    y: &[f64],
+    mu: f64,
+    sigma: f64,
+    nudge: f64,
+) -> Result<(), TestCaseError> {
+    let f = samples(x);
+    for g in truths(y, mu, sigma) {
+        let d = cramer(&f, &g);
+        let b = shift_breakdown(&f, &g, d);
+        prop_assert!(b.location >= 0.0 && b.shape >= 0.0);
+        prop_assert!((b.location + b.shape - d).abs() <= 2.0 * f64::EPSILON * d);
+        // No other shift does better than b*.
+        let shifted: Vec<f64> = x.iter().map(|v| v - b.bias - nudge).collect();
+        prop_assert!(cramer(&samples(&shifted), &g) >= b.shape - 1e-12 * d.max(1.0));
+    }
+    Ok(())
+}
+
 proptest! {
+    // A fixed seed keeps the suite deterministic, and nothing is written to disk; failures found once are
+    // kept below as `earlier_failures`. Raise `cases` locally to search harder.
+    #![proptest_config(ProptestConfig {
+        cases: 256,
+        rng_seed: RngSeed::Fixed(20261201),
+        failure_persistence: None,
+        ..ProptestConfig::default()
+    })]
+
     #[test]
     fn distances_are_nonnegative(x in ln_values(), y in ln_values(), mu in -4.0f64..4.0, sigma in 0.05f64..3.0) {
-        let f = samples(&x);
-        for g in truths(&y, mu, sigma) {
-            prop_assert!(cramer(&f, &g) >= 0.0);
-            prop_assert!(w1(&f, &g) >= 0.0);
-        }
+        nonnegative(&x, &y, mu, sigma)?;
     }
 
     #[test]
     fn identical_sets_score_zero(x in ln_values()) {
-        let (f, g) = (samples(&x), sampled_truth(&x));
-        prop_assert_eq!(cramer(&f, &g), 0.0);
-        prop_assert_eq!(w1(&f, &g), 0.0);
-        let b = shift_breakdown(&f, &g, 0.0);
-        prop_assert_eq!((b.bias, b.location, b.shape), (0.0, 0.0, 0.0));
+        identical_score_zero(&x)?;
     }
 
     #[test]
     fn sample_forms_are_symmetric_and_match_the_energy_form(x in ln_values(), y in ln_values()) {
-        let (fx, gy) = (samples(&x), sampled_truth(&y));
-        let (fy, gx) = (samples(&y), sampled_truth(&x));
-        let d = cramer(&fx, &gy);
-        prop_assert!((d - cramer(&fy, &gx)).abs() <= 1e-12 * d.max(1.0));
-        prop_assert!((w1(&fx, &gy) - w1(&fy, &gx)).abs() <= 1e-12 * d.max(1.0));
-        prop_assert!((d - energy(&x, &y)).abs() <= 1e-12 * x.len().max(y.len()) as f64);
-        // The breakdown is symmetric too: b* changes sign, the parts stay.
-        let (b, b_swapped) = (shift_breakdown(&fx, &gy, d), shift_breakdown(&fy, &gx, d));
-        prop_assert!((b.bias + b_swapped.bias).abs() <= 1e-12 * b.bias.abs().max(1.0));
-        prop_assert!((b.shape - b_swapped.shape).abs() <= 1e-12 * d.max(1.0));
+        symmetric_and_energy(&x, &y)?;
     }
 
     #[test]
-    fn unbiased_relation(x in ln_values(), y in ln_values()) {
-        let (f, g) = (samples(&x), sampled_truth(&y));
-        let (n, m) = (x.len() as f64, y.len() as f64);
-        let u = |v: &[f64]| {
-            let k = v.len() as f64;
-            v.iter().map(|a| v.iter().map(|b| (a - b).abs()).sum::<f64>()).sum::<f64>() / (k * (k - 1.0))
-        };
-        match cramer_unbiased(&f, &g) {
-            None => prop_assert!(x.len() == 1 || y.len() == 1),
-            Some(d_u) => {
-                let d_v = d_u + u(&x) / (2.0 * n) + u(&y) / (2.0 * m);
-                prop_assert!((d_v - cramer(&f, &g)).abs() <= 1e-11);
-            }
-        }
+    fn unbiased_forms_differ_by_the_spreads(x in ln_values(), y in ln_values()) {
+        unbiased_relation(&x, &y)?;
     }
 
     #[test]
     fn hodges_lehmann_is_the_median_of_all_differences(x in ln_values(), y in ln_values()) {
-        let (f, g) = (samples(&x), sampled_truth(&y));
-        let (xs, ys) = (f.sorted().to_vec(), match &g { LogTruth::Samples(s) => s.sorted().to_vec(), _ => unreachable!() });
-        prop_assert_eq!(best_shift(&f, &g), median_of_differences(&xs, &ys));
+        hodges_lehmann(&x, &y)?;
     }
 
-    /// Larger, skewed sets (ln values spread exponentially) walk the probe rounds from a poor first guess.
     #[test]
     fn hodges_lehmann_on_skewed_sets(
         x in prop::collection::vec(-3.0f64..3.0, 50..250),
         y in prop::collection::vec(-3.0f64..3.0, 50..250),
         skew in 0.3f64..1.2,
     ) {
-        let stretch = |v: &Vec<f64>| v.iter().map(|u| (skew * u).exp() - 1.0).collect::<Vec<f64>>();
-        let (f, g) = (samples(&stretch(&x)), sampled_truth(&stretch(&y).iter().map(|v| -v).collect::<Vec<_>>()));
-        let ys = match &g { LogTruth::Samples(s) => s.sorted().to_vec(), _ => unreachable!() };
-        prop_assert_eq!(best_shift(&f, &g), median_of_differences(f.sorted(), &ys));
+        hodges_lehmann_skewed(&x, &y, skew)?;
     }
 
     #[test]
     fn breakdown_adds_up_and_b_star_is_optimal(
         x in ln_values(), y in ln_values(), mu in -4.0f64..4.0, sigma in 0.05f64..3.0, nudge in -1.0f64..1.0,
     ) {
-        let f = samples(&x);
-        for g in truths(&y, mu, sigma) {
-            let d = cramer(&f, &g);
-            let b = shift_breakdown(&f, &g, d);
-            prop_assert!(b.location >= 0.0 && b.shape >= 0.0);
-            prop_assert!((b.location + b.shape - d).abs() <= 2.0 * f64::EPSILON * d);
-            // No other shift does better than b*.
-            let shifted: Vec<f64> = x.iter().map(|v| v - b.bias - nudge).collect();
-            prop_assert!(cramer(&samples(&shifted), &g) >= b.shape - 1e-12 * d.max(1.0));
-        }
+        breakdown_adds_up(&x, &y, mu, sigma, nudge)?;
+    }
+}
+
+/// Cases proptest once shrank failures to (formerly in a persistence file), kept as fixed inputs. (A third, for
+/// the skewed sets, had a skew outside today's strategy.)
+#[test]
+fn earlier_failures() {
+    breakdown_adds_up(
+        &[-1.5, 0.0, -2.5],
+        &[0.0],
+        -3.899017103304932,
+        0.14336651003513357,
+        0.0,
+    )
+    .unwrap();
+    let (x, y) = (
+        [-1.5, 0.0, -1.0, 0.0, -0.5, -0.5, -4.0, 0.0, 0.0, 0.0, -0.5],
+        [-4.0],
+    );
+    for property in [symmetric_and_energy, unbiased_relation, hodges_lehmann] {
+        property(&x, &y).unwrap();
     }
 }
 
@@ -156,18 +246,14 @@ fn hodges_lehmann_on_large_sets_with_ties() {
         .map(|i| ((i * 104_729) % 1500) as f64 / 150.0 + 0.37)
         .collect();
     let (f, g) = (samples(&x), sampled_truth(&y));
-    let (xs, ys) = (
-        f.sorted().to_vec(),
-        match &g {
-            LogTruth::Samples(s) => s.sorted().to_vec(),
-            _ => unreachable!(),
-        },
+    assert_eq!(
+        best_shift(&f, &g),
+        median_of_differences(f.sorted(), sorted_truth(&g))
     );
-    assert_eq!(best_shift(&f, &g), median_of_differences(&xs, &ys));
     let even = samples(&x[..3000]);
     assert_eq!(
         best_shift(&even, &g),
-        median_of_differences(even.sorted(), &ys)
+        median_of_differences(even.sorted(), sorted_truth(&g))
     );
 }
 
