@@ -14,7 +14,9 @@ pub use fit::{FIT_SAMPLES, FitCache, FittedTruth, fit_truth, question_seed, samp
 pub use format::{
     Difficulty, Pack, PackInfo, Question, Source, SourceTier, Tier, Topic, TruthSpec, to_toml,
 };
-pub use load::{MAX_FILE_BYTES, MAX_QUESTIONS, TWIN_TOLERANCE, VALIDATION_SAMPLES, load_pack};
+pub use load::{
+    MAX_FILE_BYTES, MAX_QUESTIONS, TWIN_TOLERANCE, VALIDATION_SAMPLES, is_slug, load_pack,
+};
 pub use problem::{Places, Problem};
 
 /// Every `assets/questions/*.toml` file as `(file name, text)`, sorted by name (listed by build.rs).

@@ -540,7 +540,7 @@ pub(crate) fn ln_sorted(samples: &[f64]) -> Vec<f64> {
 }
 
 /// Kebab-case: lowercase ASCII letters and digits in groups joined by single hyphens, at most 80 bytes.
-pub(crate) fn is_slug(s: &str) -> bool {
+pub fn is_slug(s: &str) -> bool {
     !s.is_empty()
         && s.len() <= 80
         && s.split('-').all(|part| {

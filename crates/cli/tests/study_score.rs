@@ -8,7 +8,8 @@ use std::path::Path;
 
 use fermi_bank::{fit_truth, load_pack};
 use fermi_eval::{Options, evaluate_source};
-use fermi_score::{LogSamples, LogTruth, Report, quantile_type7};
+use fermi_num::quantile_type7;
+use fermi_score::{LogSamples, LogTruth, Report};
 use fermi_study::{Format, bootstrap_interval};
 use serde_json::Value;
 use study_common::{answers, fixture, fixture_records, run, scratch, study, study_text, text};

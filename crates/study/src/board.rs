@@ -7,7 +7,7 @@
 
 use std::collections::BTreeMap;
 
-use fermi_score::quantile_type7;
+use fermi_num::quantile_type7;
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
 use serde::Serialize;

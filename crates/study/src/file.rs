@@ -1,8 +1,9 @@
 //! The study file (`study.toml`, docs/study-format.md): strict parsing, every problem a span-carrying
 //! [`Diagnostic`], and the per-participant rules the browser and the scorer share (seed, order, arm).
 
-use fermi_bank::{Pack, Tier, question_seed};
+use fermi_bank::{Pack, Tier, is_slug};
 use fermi_eval::{Options, evaluate_source};
+use fermi_num::fnv1a;
 use fermi_score::LogSamples;
 use fermi_syntax::{Diagnostic, LineIndex, Span};
 use rand_chacha::ChaCha8Rng;
@@ -515,19 +516,6 @@ fn check(t: &StudyToml, problems: &mut Vec<Diagnostic>) {
     }
 }
 
-/// Kebab-case: lowercase ASCII letters and digits in groups joined by single hyphens, at most 80 bytes (the
-/// pack format's slug).
-pub(crate) fn is_slug(s: &str) -> bool {
-    !s.is_empty()
-        && s.len() <= 80
-        && s.split('-').all(|part| {
-            !part.is_empty()
-                && part
-                    .bytes()
-                    .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit())
-        })
-}
-
 fn is_param(s: &str) -> bool {
     !s.is_empty()
         && s.len() <= 64
@@ -543,9 +531,9 @@ fn is_web_link(s: &str) -> bool {
     (s.starts_with("https://") || s.starts_with("http://")) && is_link_text(s)
 }
 
-/// A 64-bit hash of strings joined by newlines (FNV-1a, the packs' question seed): stable everywhere.
+/// A 64-bit hash of strings joined by newlines (FNV-1a, as the packs' question seeds): stable everywhere.
 fn hash(parts: &[&str]) -> u64 {
-    question_seed(&parts.join("\n"))
+    fnv1a(parts.join("\n").as_bytes())
 }
 
 /// A uniform index below `n` from one draw (the multiply-shift map; its bias, under n/2⁶⁴, is immaterial here).

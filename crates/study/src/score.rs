@@ -193,7 +193,7 @@ impl<'a> Context<'a> {
                     truths.insert(item.question.clone(), QuestionTruth { fitted, log });
                 }
                 Ok((_, Err(e))) => problems.push(problem(format!("truth: {e}"))),
-                Err(p) => problems.push(problem(format!("truth: {}", p.message))),
+                Err(p) => problems.push(problem(format!("truth: {}", p.diagnostic.message))),
             }
         }
         if problems.is_empty() {

@@ -1,6 +1,6 @@
 //! The bootstrap over questions against direct computations on tiny cases.
 
-use fermi_score::quantile_type7;
+use fermi_num::quantile_type7;
 use fermi_study::{bootstrap_interval, bootstrap_medians, median};
 use rand_chacha::ChaCha8Rng;
 use rand_core::{Rng, SeedableRng};
