@@ -63,11 +63,11 @@ pub fn hash_of(case: &str) -> String {
     format!("{:016x}", fermi_eval::samples_hash(&samples_of(case)))
 }
 
-/// `lognormal MU SIGMA | sample case` or `point VALUE | sample case`, scored as the app scores a forecast: the
+/// `lognormal MU SIGMA | sample case` or `point VALUE | sample case`, assessed as every face does it: the
 /// Cramér-log and its location/shape breakdown as bits, then `all`, a hash of every number of the report, the
-/// noise, the what-ifs and the feedback's words (in postcard, which keeps every double exactly, infinities too).
+/// noise, the what-ifs, the verdicts and the feedback (`fermi_score::assess` in postcard, exact to the bit).
 pub fn score_bits(case: &str) -> String {
-    use fermi_score::{LogSamples, LogTruth, Report, Truth};
+    use fermi_score::{LogSamples, LogTruth, Truth};
     let (truth, samples) = case.split_once(" | ").expect("truth | sample case");
     let numbers: Vec<f64> = truth
         .split(' ')
@@ -81,20 +81,9 @@ pub fn score_bits(case: &str) -> String {
     };
     let g = LogTruth::new(&truth).unwrap();
     let f = LogSamples::new(&samples_of(samples)).unwrap();
-    let report = Report::new(&f, &g);
-    let noise = fermi_score::noise(&f, &g, &report.breakdown_shift);
-    let feedback = fermi_score::feedback(&report, &noise);
-    let what_if = fermi_score::what_if(&f, &g);
-    let bytes = postcard::to_allocvec(&(&report, &noise, &what_if, &feedback)).unwrap();
-    // The bytes as zero-padded 8-byte words, so that the samples' FNV hash serves.
-    let words: Vec<f64> = bytes
-        .chunks(8)
-        .map(|chunk| {
-            let mut word = [0; 8];
-            word[..chunk.len()].copy_from_slice(chunk);
-            f64::from_bits(u64::from_le_bytes(word))
-        })
-        .collect();
+    let assessment = fermi_score::assess(&f, &g);
+    let report = &assessment.report;
+    let bytes = postcard::to_allocvec(&assessment).unwrap();
     let b = report.breakdown_shift;
     format!(
         "cramer {:016x} location {:016x} shape {:016x} bias {:016x} all {:016x}",
@@ -102,7 +91,7 @@ pub fn score_bits(case: &str) -> String {
         b.location.to_bits(),
         b.shape.to_bits(),
         b.bias.to_bits(),
-        fermi_eval::samples_hash(&words)
+        fermi_num::fnv1a(&bytes)
     )
 }
 
