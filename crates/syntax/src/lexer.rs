@@ -100,12 +100,16 @@ impl Lexer<'_, '_> {
         while let Some(c) = self.peek_at(0) {
             let start = self.pos;
             match c {
-                ' ' | '\t' | '\r' => self.pos += 1,
-                '\n' => {
+                ' ' | '\t' => self.pos += 1,
+                // A line break is LF, CRLF or a lone CR (as in Squiggle): one `Newline` token each.
+                '\n' | '\r' => {
                     self.pos += 1;
+                    if c == '\r' && self.peek_at(0) == Some('\n') {
+                        self.pos += 1;
+                    }
                     self.push(Tok::Newline, start);
                 }
-                '/' if self.peek_at(1) == Some('/') => self.eat_while(|c| c != '\n'),
+                '/' if self.peek_at(1) == Some('/') => self.eat_while(|c| c != '\n' && c != '\r'),
                 '/' if self.peek_at(1) == Some('*') => match self.src[start + 2..].find("*/") {
                     Some(end) => self.pos = start + 2 + end + 2,
                     None => {

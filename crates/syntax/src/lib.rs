@@ -1,11 +1,15 @@
 //! The estimate language's front end: source text → tokens → one syntax tree for both dialects.
 //! Parsing never fails: it returns the tree and every diagnostic.
 //!
-//! Where this Squiggle subset differs from `@quri/squiggle-lang` 0.10 (each checked by `tools/squiggle-diff`):
+//! Where this Squiggle subset differs from `@quri/squiggle-lang` 0.10 (each checked by `tools/squiggle-diff`; the
+//! full list, with the Squiggle tests we mirror, is docs/squiggle-conformance.md):
 //! - Kinder, never silently different: division by zero, overflow, a negative base with a fractional power and
 //!   `log` of a non-positive number are errors naming the first offending sample (Squiggle yields Infinity or NaN);
 //!   a program must end with its estimate (Squiggle returns nothing).
-//! - Allowed extensions: `_` digit separators (`1_000`), a trailing `;`.
+//! - Allowed extensions: `_` digit separators (`1_000`), a trailing `;`, line breaks anywhere inside parentheses,
+//!   no space needed around `to` or before a call's `(`.
+//! - As in Squiggle: a line break is LF, CRLF or a lone CR; a line may end with an operator (unary minus too), and a
+//!   line starting with `to` continues the one before.
 //! - `1 + 2 to 5` reads as `(1 + 2) to 5`, as in Squiggle, with a warning that shows both readings; so
 //!   `1 + 2 to 3` is the error "equal bounds".
 //! - Functions: `to`, and `log` (natural), `log10`, `exp` with Squiggle's meaning; anything else is an error that

@@ -192,7 +192,11 @@ impl Parser<'_, '_> {
                     )
                     .with_hint("pick another name"),
                 ),
-                _ => {}
+                _ => {
+                    if let Some(d) = squiggle_keyword(self.text(start.span), start.span) {
+                        self.diags.push(d);
+                    }
+                }
             }
             Some(Name {
                 text: self.text(start.span).to_string(),
@@ -250,12 +254,16 @@ impl Parser<'_, '_> {
             if self.failed {
                 return lhs;
             }
-            let op = self.peek();
+            let continued = self.to_on_next_line();
+            let op = continued.unwrap_or_else(|| self.peek());
             let Some((l_bp, r_bp)) = infix_binding_power(op.tok) else {
                 break;
             };
             if l_bp < min_bp {
                 break;
+            }
+            if continued.is_some() {
+                self.skip_newlines();
             }
             self.bump();
             self.skip_newlines();
@@ -263,6 +271,23 @@ impl Parser<'_, '_> {
             lhs = self.combine(op, lhs, rhs);
         }
         lhs
+    }
+
+    /// Squiggle 0.10 allows line breaks on both sides of `to` (`2⏎to⏎3` is `2 to 3`): at the end of a line, a `to`
+    /// that starts the next non-blank line continues the expression. `to(` without a space starts a call instead,
+    /// as in Squiggle, whose infix `to` needs whitespace after it.
+    fn to_on_next_line(&self) -> Option<Token> {
+        let mut i = self.pos;
+        if self.tokens[i].tok != Tok::Newline {
+            return None;
+        }
+        while self.tokens[i].tok == Tok::Newline {
+            i += 1;
+        }
+        let t = self.tokens[i];
+        let next = self.tokens[(i + 1).min(self.tokens.len() - 1)];
+        let call = next.tok == Tok::LParen && next.span.start == t.span.end;
+        (t.tok == Tok::To && !call).then_some(t)
     }
 
     fn combine(&mut self, op: Token, lhs: Parsed, rhs: Parsed) -> Parsed {
@@ -370,6 +395,8 @@ impl Parser<'_, '_> {
             }
             Tok::Minus => {
                 self.bump();
+                // As in Squiggle, a line may end with a unary minus: `-⏎2` is `-2`.
+                self.skip_newlines();
                 let operand = self.expr(PREFIX_MINUS_BP);
                 let span = t.span.cover(operand.expr.span);
                 Parsed {
@@ -399,7 +426,8 @@ impl Parser<'_, '_> {
                 );
                 let line_start = self.pos == 0 || self.tokens[self.pos - 1].tok == Tok::Newline;
                 let hint = match t.tok {
-                    Tok::Plus | Tok::Star | Tok::Slash | Tok::Caret | Tok::To if line_start => {
+                    // Never for `to`: a line may start with `to` (it continues the line before).
+                    Tok::Plus | Tok::Star | Tok::Slash | Tok::Caret if line_start => {
                         "a line cannot start with an operator; to continue the previous line, end it with the \
                          operator instead (`1 +` on one line, `2` on the next)"
                     }
@@ -545,6 +573,20 @@ fn capitalised(name: &str, span: Span) -> Diagnostic {
     .with_hint(format!(
         "Squiggle reserves capitalised names for its namespaces (Dist, Math, …); write `{lower}`"
     ))
+}
+
+/// Names that work here but not in Squiggle 0.10: it keeps reading `true` and `false` as booleans after
+/// `true = …`, and `export = …` does not parse there.
+fn squiggle_keyword(name: &str, span: Span) -> Option<Diagnostic> {
+    let message = match name {
+        "true" | "false" => format!("in Squiggle `{name}` stays a boolean even after this line"),
+        "export" => "in Squiggle `export` is a keyword, and this line does not parse".to_string(),
+        _ => return None,
+    };
+    Some(
+        Diagnostic::warning(span, message)
+            .with_hint("pick another name to keep the program valid Squiggle"),
+    )
 }
 
 fn unknown_function(name: &str, span: Span) -> Diagnostic {

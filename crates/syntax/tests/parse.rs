@@ -1,6 +1,6 @@
 //! One line per case: source → S-expression of the tree (matklad's minipratt style).
 
-use fermi_syntax::{Dialect, parse};
+use fermi_syntax::{Dialect, LineIndex, parse};
 
 /// The program's S-expression; panics with the diagnostics if there is an error.
 fn sexpr(source: &str, dialect: Dialect) -> String {
@@ -13,6 +13,19 @@ fn sexpr(source: &str, dialect: Dialect) -> String {
 fn check(cases: &[(&str, &str)], dialect: Dialect) {
     for (source, want) in cases {
         assert_eq!(sexpr(source, dialect), *want, "source: {source:?}");
+    }
+}
+
+/// Each Squiggle source must fail, and its first error must have this message.
+fn check_errors(cases: &[(&str, &str)]) {
+    for (source, want) in cases {
+        let (_, diags) = parse(source, Dialect::Squiggle);
+        let first = diags.iter().find(|d| d.is_error());
+        assert_eq!(
+            first.map(|d| d.message.as_str()),
+            Some(*want),
+            "source: {source:?}"
+        );
     }
 }
 
@@ -103,6 +116,227 @@ fn squiggle_statements_comments_and_continuation() {
         ],
         Dialect::Squiggle,
     );
+}
+
+#[test]
+fn squiggle_line_breaks_around_to_and_lone_cr() {
+    check(
+        &[
+            // Squiggle 0.10 allows line breaks on both sides of `to`.
+            ("2\nto\n3", "(to 2 3)"),
+            ("x = 2\nto 3\nx", "(= x (to 2 3))\nx"),
+            ("4 // low\n\nto 9", "(to 4 9)"),
+            ("1 to 2\nto 3", "(to (to 1 2) 3)"),
+            ("y = 1 +\n2\nto 5\ny", "(= y (to (+ 1 2) 5))\ny"),
+            ("5\r\nto\r\n6", "(to 5 6)"),
+            // `to(` without a space starts a call on its own line, as in Squiggle.
+            ("x = 1\nto(2, 3)", "(= x 1)\n(to 2 3)"),
+            ("x = 1\nto (2)\nx", "(= x (to 1 2))\nx"),
+            // A line may also end with a unary minus.
+            ("x = -\n2\nx", "(= x (- 2))\nx"),
+            ("3 * -\n4", "(* 3 (- 4))"),
+            // A lone CR is a line break, and it ends a `//` comment.
+            ("x = 2\rx * 3", "(= x 2)\n(* x 3)"),
+            ("x = 2 // two\rx", "(= x 2)\nx"),
+            ("x = 1\r\r\rx", "(= x 1)\nx"),
+            ("2 to 3 // c\rto 4", "(to (to 2 3) 4)"),
+        ],
+        Dialect::Squiggle,
+    );
+    check_errors(&[
+        (
+            "1 // a note\r2",
+            "only the last statement can be a bare expression",
+        ),
+        ("x = 1 // a note\r+ 2", "expected a value, found `+`"),
+    ]);
+    // As in Squiggle, reported positions count LF only: after a lone CR the column goes on.
+    let source = "x = 1\ry = 2 +";
+    let (_, diags) = parse(source, Dialect::Squiggle);
+    let end = diags
+        .iter()
+        .find(|d| d.message == "expected a value, found the end of the program")
+        .expect("an error at the end");
+    let at = LineIndex::new(source).line_col(end.span.start as usize);
+    assert_eq!((at.line, at.col), (1, 14));
+}
+
+// The behaviours Squiggle 0.10.0's own tests (packages/squiggle-lang/__tests__) pin inside our subset, each in our
+// own cases; docs/squiggle-conformance.md maps them to the Squiggle test files.
+
+#[test]
+fn squiggle_conformance_numbers() {
+    check(
+        &[
+            ("7.", "7"),
+            ("2.25", "2.25"),
+            (".004", "0.004"),
+            ("0.75", "0.75"),
+            ("3e2", "300"),
+            ("3e-2", "0.03"),
+            (".4e2", "40"),
+            ("0.4e2", "40"),
+            ("0.2e+2", "20"),
+            ("0.2e-2", "0.002"),
+            ("7.e1", "70"),
+            // An exponent's sign is part of the number; the next `+` or `-` is an operator.
+            ("0.3e+1+2", "(+ 3 2)"),
+            ("0.3e+1-2", "(- 3 2)"),
+            ("300e-2-1", "(- 3 1)"),
+            // A suffix belongs to its number, before any operator.
+            ("250%", "2.5"),
+            ("2-50%", "(- 2 0.5)"),
+            ("4m", "0.004"),
+            ("4M", "4000000"),
+            ("2k+3M", "(+ 2000 3000000)"),
+        ],
+        Dialect::Squiggle,
+    );
+    check_errors(&[
+        ("5q", "unknown number suffix `q`"),
+        ("8x", "unknown number suffix `x`"),
+        // Squiggle 0.10 also has duration units (`3minutes`); they are not part of the subset.
+        ("3hours", "unknown number suffix `hours`"),
+    ]);
+}
+
+#[test]
+fn squiggle_conformance_operators() {
+    check(
+        &[
+            ("6 / 3 * 2", "(* (/ 6 3) 2)"),
+            ("6 * 3 / 2", "(/ (* 6 3) 2)"),
+            ("2 * 3 * 4", "(* (* 2 3) 4)"),
+            ("5 * 6 + 7 * 8", "(+ (* 5 6) (* 7 8))"),
+            ("5 * 6 - 7 * 8", "(- (* 5 6) (* 7 8))"),
+            ("5 * 6 + 7 / 8", "(+ (* 5 6) (/ 7 8))"),
+            ("5 * 6 - 7 / 8", "(- (* 5 6) (/ 7 8))"),
+            ("9 - 8 * 7^6", "(- 9 (* 8 (^ 7 6)))"),
+            ("9 - 8 * 7^6^5", "(- 9 (* 8 (^ 7 (^ 6 5))))"),
+            ("3^2^1", "(^ 3 (^ 2 1))"),
+            ("4 ^ 5", "(^ 4 5)"),
+            ("-7", "(- 7)"),
+            ("5 + -5", "(+ 5 (- 5))"),
+            ("4 * -3", "(* 4 (- 3))"),
+            ("(((6)))", "6"),
+            ("((6 - 2))", "(- 6 2)"),
+            ("(6 - 2) * 5", "(* (- 6 2) 5)"),
+            ("3 to 7", "(to 3 7)"),
+            ("-4 to -1", "(to (- 4) (- 1))"),
+            ("2 to 6 - 1", "(to 2 (- 6 1))"),
+            ("log(20)", "(log 20)"),
+        ],
+        Dialect::Squiggle,
+    );
+    check_errors(&[
+        ("zorblax(2)", "unknown function `zorblax`"),
+        ("ghost", "`ghost` is not defined"),
+    ]);
+}
+
+#[test]
+fn squiggle_conformance_comments() {
+    check(
+        &[
+            ("7 // trailing note", "7"),
+            ("7 /* trailing block */", "7"),
+            ("/* leading block */ 7", "7"),
+            ("\n  /* over\n  three\n  lines */\n  7", "7"),
+            ("/* one */ 3 * /* two */ 4", "(* 3 4)"),
+            ("/* 2 * 3 = 6 */ 9", "9"),
+            ("/* /* opens twice, closes once */ 9", "9"),
+        ],
+        Dialect::Squiggle,
+    );
+}
+
+#[test]
+fn squiggle_conformance_statements() {
+    check(
+        &[
+            ("\n 6 *\n 7", "(* 6 7)"),
+            ("\n y =\n 4\n y", "(= y 4)\ny"),
+            ("\n p = 1\n q = p\n q\n ", "(= p 1)\n(= q p)\nq"),
+            ("a = 1; 5", "(= a 1)\n5"),
+            ("a = 1; b = a; b", "(= a 1)\n(= b a)\nb"),
+            ("a = 1   ; b = a; b", "(= a 1)\n(= b a)\nb"),
+            ("a = 1 ;; ; b = a; b", "(= a 1)\n(= b a)\nb"),
+            ("a = 1\n ;\nb = a\nb", "(= a 1)\n(= b a)\nb"),
+            ("a = 2 * 3; a * 4", "(= a (* 2 3))\n(* a 4)"),
+            ("a = 2; b = a * 3; b - 1", "(= a 2)\n(= b (* a 3))\n(- b 1)"),
+            ("a = 5; a = 5; a", "(= a 5)\n(= a 5)\na"),
+        ],
+        Dialect::Squiggle,
+    );
+    check_errors(&[
+        ("4; 5", "only the last statement can be a bare expression"),
+        (
+            "2 * 2; 3 * 3",
+            "only the last statement can be a bare expression",
+        ),
+        ("4; 4", "only the last statement can be a bare expression"),
+        (
+            "4; w = 4",
+            "only the last statement can be a bare expression",
+        ),
+        (
+            "Rate = 4\nRate",
+            "names cannot start with a capital letter: `Rate`",
+        ),
+        (
+            "Dist.cost = 4",
+            "names cannot start with a capital letter: `Dist`",
+        ),
+        // Where Squiggle returns nothing, we ask for the estimate.
+        ("", "the program has no estimate"),
+        ("// nothing but a note", "the program has no estimate"),
+        ("a = 4", "the program ends with an assignment"),
+    ]);
+}
+
+#[test]
+fn squiggle_conformance_spaces_and_tabs_change_nothing() {
+    let gaps = ["", " ", "\t", "  ", " \t "];
+    let want = sexpr("rate=to(4,5e1);rate*2", Dialect::Squiggle);
+    for i in 0..400usize {
+        // Nine gaps, each cycling through the spacings at its own pace.
+        let g = |k: usize| gaps[(i / (k + 1) + k) % gaps.len()];
+        let source = format!(
+            "rate{}={}to({}4{},{}5e1){};{}rate{}*{}2",
+            g(0),
+            g(1),
+            g(2),
+            g(3),
+            g(4),
+            g(5),
+            g(6),
+            g(7),
+            g(8)
+        );
+        assert_eq!(sexpr(&source, Dialect::Squiggle), want, "{source:?}");
+    }
+}
+
+#[test]
+fn squiggle_leniencies_we_keep() {
+    check(
+        &[
+            ("1_000", "1000"),
+            ("1 to 10;", "(to 1 10)"),
+            ("(1\n+ 2)", "(+ 1 2)"),
+            ("to(1\n, 2)", "(to 1 2)"),
+            ("(1)to(2)", "(to 1 2)"),
+            ("log (10)", "(log 10)"),
+            ("/***/ 1", "1"),
+            ("/* a **/ 1", "1"),
+            ("true = 5\ntrue * 2", "(= true 5)\n(* true 2)"),
+        ],
+        Dialect::Squiggle,
+    );
+    check_errors(&[(
+        "to = 3\nto",
+        "`to` is a keyword and cannot be a variable name",
+    )]);
 }
 
 #[test]
