@@ -32,7 +32,5 @@ fi
 say "fetching crates for every target (quick when cached)"
 cargo fetch --locked -q
 
-if [ ! -x node_modules/.bin/wasm-opt ] || [ ! -d node_modules/playwright-core ]; then
-  say "installing npm dev tools (binaryen 132 for wasm-opt, playwright-core)"
-  npm ci --no-audit --no-fund
-fi
+say "npm dev tools from package-lock.json (binaryen 132 for wasm-opt, playwright-core; installed when it changed)"
+scripts/npm-ci.sh .

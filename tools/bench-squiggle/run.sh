@@ -3,5 +3,5 @@
 # wasm evaluator for node, then times both in one process).
 set -e
 cd "$(dirname "$0")"
-[ -d node_modules/@quri/squiggle-lang ] || npm ci --no-audit --no-fund --loglevel=error
+../../scripts/npm-ci.sh .
 npm run --silent bench

@@ -1,6 +1,6 @@
 #!/bin/sh
-# Differential check against @quri/squiggle-lang 0.10.0 (installs it once from package-lock.json).
+# Differential check against @quri/squiggle-lang 0.10.0 (installs it from package-lock.json when that changed).
 set -e
 cd "$(dirname "$0")"
-[ -d node_modules/@quri/squiggle-lang ] || npm ci --no-audit --no-fund --loglevel=error
+../../scripts/npm-ci.sh .
 exec node diff.mjs "$@"

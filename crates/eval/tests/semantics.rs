@@ -362,3 +362,23 @@ fn every_divisor_sample_is_checked() {
         "the first zero is a later sample: {message}"
     );
 }
+
+/// A constant's summary is the constant itself, its log sd exactly 0, at every sample count (compensated sums;
+/// a plain sum of 10⁴ copies of exp(10) drifts in the last digits, as Squiggle's does not).
+#[test]
+fn a_constants_summary_is_exact() {
+    let cases: &[(&str, Dialect, f64)] = &[
+        ("exp(10)", Squiggle, 22026.465794806718),
+        ("0.1", Squiggle, 0.1),
+        ("x = 3\nx * x / 7", Squiggle, 9.0 / 7.0),
+        ("2.5M", Fermi, 2.5e6),
+    ];
+    for &(source, dialect, value) in cases {
+        for n in [100, 10_000, 100_003] {
+            let s = summarize(&samples(source, dialect, n, 1));
+            assert_eq!(s.mean, value, "{source} at n = {n}");
+            assert_eq!(s.mean_ln, Some(value.ln()), "{source} at n = {n}");
+            assert_eq!(s.sd_ln, Some(0.0), "{source} at n = {n}");
+        }
+    }
+}

@@ -45,12 +45,17 @@ impl Spread {
     pub const WIDE: f64 = 1.25;
 
     pub fn of(sd_ratio: Option<f64>) -> Spread {
-        match sd_ratio {
-            None => Spread::Undefined,
-            Some(r) if r == 0.0 => Spread::NoSpread,
-            Some(r) if r < Spread::NARROW => Spread::OverConfident,
-            Some(r) if r > Spread::WIDE => Spread::UnderConfident,
-            Some(_) => Spread::AboutRight,
+        let Some(r) = sd_ratio else {
+            return Spread::Undefined;
+        };
+        if r == 0.0 {
+            Spread::NoSpread
+        } else if r < Spread::NARROW {
+            Spread::OverConfident
+        } else if r > Spread::WIDE {
+            Spread::UnderConfident
+        } else {
+            Spread::AboutRight
         }
     }
 
