@@ -154,7 +154,7 @@ test('a jsPsych timeline of Fermi trials completes, its data carries every decla
     assert.match(await page.locator(el('text')).textContent(), /piano tuners/);
     assert.match(await page.locator(el('unit')).textContent(), /people/);
     await page.locator(el('low')).fill('20');
-    await page.locator(el('high')).fill('3 hundred');
+    await page.locator(el('high')).fill('5 thousand');
     await page.locator(el('percentiles')).filter({ hasText: '50%' }).waitFor();
     await page.locator(el('next')).click();
 
@@ -177,7 +177,7 @@ test('a jsPsych timeline of Fermi trials completes, its data carries every decla
     }
     const [quick, program, fermi] = rows;
     assert.deepEqual([quick.question, quick.format, quick.quick, quick.program, quick.samples, quick.seed],
-      ['test/piano', 'quick', { low: '20', high: '3 hundred' }, 'to(2e1, 3e2)', 10000, 3]);
+      ['test/piano', 'quick', { low: '20', high: '5 thousand' }, 'to(2e1, 5e3)', 10000, 3]);
     assert.deepEqual([program.question, program.format, program.quick, program.program, program.samples, program.seed],
       [questionId, 'squiggle', null, 'to(10, 100) * 2', 20000, 9]);
     assert.deepEqual([fermi.question, fermi.format], [null, 'fermi']);

@@ -7,5 +7,7 @@ cd "$(dirname "$0")/.."
 export PATH="$PWD/node_modules/.bin:$PATH"
 cargo build --release --target wasm32-unknown-unknown -p fermi-js
 wasm-bindgen --target web --out-dir js/pkg target/wasm32-unknown-unknown/release/fermi_js.wasm
-# -all: accept every feature the input uses (simd128 among them); optimisation keeps every float operation exact.
-wasm-opt -Oz -all js/pkg/fermi_js_bg.wasm -o js/pkg/fermi_js_bg.wasm
+# The features rustc's wasm32 target emits, and simd128 (.cargo/config.toml); -Oz keeps every float operation exact.
+wasm-opt -Oz --enable-simd --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
+  --enable-mutable-globals --enable-reference-types --enable-multivalue \
+  js/pkg/fermi_js_bg.wasm -o js/pkg/fermi_js_bg.wasm
