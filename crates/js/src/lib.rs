@@ -159,7 +159,7 @@ fn samples_of(
 #[wasm_bindgen(unchecked_return_type = "Evaluation")]
 pub fn evaluate(
     source: &str,
-    #[wasm_bindgen(unchecked_param_type = "EvaluateOptions | undefined")] options: JsValue,
+    #[wasm_bindgen(unchecked_optional_param_type = "EvaluateOptions")] options: JsValue,
 ) -> Result<JsValue, JsValue> {
     let options: EvalOptions = from_js(options, "options")?;
     let (samples, diagnostics) = samples_of(source, &options)?;
@@ -183,7 +183,7 @@ pub fn evaluate(
 pub fn quick_program(
     low: &str,
     high: &str,
-    #[wasm_bindgen(unchecked_param_type = "\"squiggle\" | \"fermi\" | undefined")] dialect: JsValue,
+    #[wasm_bindgen(unchecked_optional_param_type = "Dialect")] dialect: JsValue,
 ) -> Result<String, JsValue> {
     let dialect = if dialect.is_undefined() || dialect.is_null() {
         Dialect::Squiggle
@@ -312,10 +312,15 @@ const AFTER_ANSWERING: [&str; 4] = ["truth", "explanation", "trap", "derivation"
 /// problem.
 #[wasm_bindgen(unchecked_return_type = "Question[]")]
 pub fn questions(
-    pack_toml: Option<String>,
-    #[wasm_bindgen(unchecked_param_type = "{truths?: boolean} | undefined")] options: JsValue,
+    #[wasm_bindgen(unchecked_optional_param_type = "string | null")] pack_toml: JsValue,
+    #[wasm_bindgen(unchecked_optional_param_type = "{ truths?: boolean }")] options: JsValue,
 ) -> Result<JsValue, JsValue> {
     let options: QuestionsOptions = from_js(options, "options")?;
+    let pack_toml = match pack_toml.as_string() {
+        Some(text) => Some(text),
+        None if pack_toml.is_undefined() || pack_toml.is_null() => None,
+        None => return Err(fail_with("a pack is its TOML text, as a string")),
+    };
     let pack: Pack = match &pack_toml {
         None => fermi_bank::builtin(),
         Some(text) => fermi_bank::load_pack(&[(PACK_FILE, text)]).map_err(|problems| {
