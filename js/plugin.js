@@ -209,10 +209,13 @@ class FermiEstimatePlugin {
       button.disabled = current === null;
     }
 
+    // jsPsych's timeouts are cleared with the trial, however it ends.
+    const later = (f, ms) => this.jsPsych.pluginAPI.setTimeout(f, ms);
+
     function schedule() {
       if (timer !== null) clearTimeout(timer);
       button.disabled = true;
-      timer = setTimeout(run, RUN_DELAY_MS);
+      timer = later(run, RUN_DELAY_MS);
     }
 
     const onEdit = () => {
@@ -229,9 +232,9 @@ class FermiEstimatePlugin {
         countdown.textContent = left > 0
           ? `${Math.floor(left / 60)}:${String(left % 60).padStart(2, '0')} left`
           : 'Time is up: please finish your answer.';
+        ticker = later(tick, 1000);
       };
       tick();
-      ticker = setInterval(tick, 1000);
     }
 
     show();
@@ -248,7 +251,7 @@ class FermiEstimatePlugin {
         if (current === null) return;
         const answered = since();
         if (hiddenSince !== null) hiddenMs += performance.now() - hiddenSince;
-        clearInterval(ticker);
+        clearTimeout(ticker);
         document.removeEventListener('visibilitychange', onVisibility);
         const { program, quick, result } = current;
         const hidden = Math.round(hiddenMs);
