@@ -60,7 +60,11 @@ test('evaluate, score, questions and fitTruth give the CLI\'s numbers, bit for b
       const first = m.evaluate(cases[0].source, cases[0]); // the first estimate after page load
       const loadToFirstEstimateMs = performance.now();
       const evaluations = cases.map(({ source, ...options }) => m.evaluate(source, options));
-      const thrown = (f) => { try { f(); return null; } catch (e) { return { isError: e instanceof Error, message: e.message, diagnostics: e.diagnostics }; } };
+      const thrown = (f) => {
+        try { f(); return null; } catch (e) {
+          return { isError: e instanceof Error, message: e.message, diagnostics: e.diagnostics };
+        }
+      };
       const listed = m.questions().find((q) => q.id === question);
       const withTruth = m.questions(undefined, { truths: true }).find((q) => q.id === question);
       const truth = m.fitTruth(withTruth);
