@@ -88,8 +88,11 @@ fn fail(diagnostics: Vec<JsDiagnostic>) -> JsValue {
         None => "unknown error".to_string(),
     };
     let error = js_sys::Error::new(&message);
+    let list = diagnostics
+        .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
+        .unwrap_or(JsValue::NULL);
     // Setting a property on a fresh Error cannot fail.
-    let _ = js_sys::Reflect::set(&error, &"diagnostics".into(), &to_js(&diagnostics));
+    let _ = js_sys::Reflect::set(&error, &"diagnostics".into(), &list);
     error.into()
 }
 
@@ -98,10 +101,10 @@ fn fail_with(message: impl ToString) -> JsValue {
 }
 
 /// Plain objects (not `Map`s) and `null` for a missing value, as JSON would have them.
-fn to_js<T: Serialize + ?Sized>(value: &T) -> JsValue {
+fn to_js<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, JsValue> {
     value
         .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
-        .unwrap_or_else(fail_with)
+        .map_err(fail_with)
 }
 
 /// `undefined` and `null` mean "all defaults".
@@ -164,7 +167,7 @@ pub fn evaluate(
     let options: EvalOptions = from_js(options, "options")?;
     let (samples, diagnostics) = samples_of(source, &options)?;
     let summary = fermi_eval::summarize(&samples);
-    Ok(to_js(&EvalResult {
+    to_js(&EvalResult {
         quantiles: Quantiles {
             p5: summary.p5,
             p50: summary.p50,
@@ -174,7 +177,7 @@ pub fn evaluate(
         sd_ln: summary.sd_ln,
         count: samples.len(),
         diagnostics,
-    }))
+    })
 }
 
 /// The program the quick mode writes for a 90% interval typed as text ("2 million", "3e4"): exactly what the app
@@ -295,7 +298,7 @@ pub fn score(
     };
     let forecast = LogSamples::new(&samples).map_err(fail_with)?;
     let truth = LogTruth::new(&truth).map_err(fail_with)?;
-    Ok(to_js(&fermi_score::assess(&forecast, &truth)))
+    to_js(&fermi_score::assess(&forecast, &truth))
 }
 
 #[derive(Deserialize, Default)]
@@ -334,7 +337,7 @@ pub fn questions(
     };
     let list = js_sys::Array::new();
     for question in &pack.questions {
-        let value = to_js(question);
+        let value = to_js(question)?;
         let _ = js_sys::Reflect::set(&value, &"pack".into(), &pack.info.id.as_str().into());
         if !options.truths {
             for key in AFTER_ANSWERING {
@@ -386,7 +389,7 @@ pub fn fit_truth(
     };
     let fitted = fermi_bank::fit_truth(&question)
         .map_err(|p| fail(vec![JsDiagnostic::of_problem(&p, "")]))?;
-    Ok(to_js(&FittedOut {
+    to_js(&FittedOut {
         truth: match fitted {
             FittedTruth::Lognormal { mu, sigma } => JsFitted::Lognormal { mu, sigma },
             FittedTruth::Point(value) => JsFitted::Point { value },
@@ -394,5 +397,5 @@ pub fn fit_truth(
         p5: fitted.p5(),
         p50: fitted.median(),
         p95: fitted.p95(),
-    }))
+    })
 }
