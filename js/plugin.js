@@ -34,7 +34,7 @@ const info = {
     button_label: { type: ParameterType.STRING, default: 'Continue' },
   },
   data: {
-    /** `PACK/ID` of the question, or `question_id`, or null. */
+    /** `PACK/ID` of the question object (its `id` alone without a `pack`), or `question_id`, or null. */
     question: { type: ParameterType.STRING },
     /** Always "answered" (the plugin has no skip). */
     status: { type: ParameterType.STRING },
@@ -256,7 +256,7 @@ class FermiEstimatePlugin {
         const { program, quick, result } = current;
         const hidden = Math.round(hiddenMs);
         resolve({
-          question: q ? `${q.pack}/${q.id}` : trial.question_id,
+          question: q ? (q.pack ? `${q.pack}/${q.id}` : q.id) : trial.question_id,
           status: 'answered',
           skip_reason: null,
           format,
