@@ -164,6 +164,16 @@ test('a jsPsych timeline of Fermi trials completes, its data carries every decla
 
     await page.locator(el('program')).fill('to(10, 100) * 2');
     assert.match(await page.locator(el('countdown')).textContent(), /^(1:00|0:5\d) left$/);
+    // The page hidden for a while (another tab), as the browser reports it.
+    await page.evaluate(async () => {
+      const hide = (hidden) => {
+        Object.defineProperty(document, 'hidden', { configurable: true, get: () => hidden });
+        document.dispatchEvent(new Event('visibilitychange'));
+      };
+      hide(true);
+      await new Promise((ok) => setTimeout(ok, 200));
+      hide(false);
+    });
     await page.locator(el('next')).click();
 
     await page.locator(el('program')).fill('1 10\n1 10');
@@ -176,7 +186,7 @@ test('a jsPsych timeline of Fermi trials completes, its data carries every decla
       for (const key of declared) assert.ok(key in row, `data field ${key}`);
       assert.equal(row.status, 'answered');
       assert.ok(row.answered_ms >= row.first_edit_ms && row.active_ms === row.answered_ms - row.hidden_ms);
-      assert.ok(row.edits >= 1 && row.hidden_count === 0 && row.over_time === false && row.error_runs === 0);
+      assert.ok(row.edits >= 1 && row.over_time === false && row.error_runs === 0);
       assert.equal(new Date(row.shown_at).toISOString(), row.shown_at);
     }
     const [quick, program, fermi] = rows;
@@ -185,6 +195,9 @@ test('a jsPsych timeline of Fermi trials completes, its data carries every decla
     assert.deepEqual([program.question, program.format, program.quick, program.program, program.samples, program.seed],
       [questionId, 'squiggle', null, 'to(10, 100) * 2', 20000, 9]);
     assert.deepEqual([fermi.question, fermi.format], [null, 'fermi']);
+    assert.deepEqual(rows.map((r) => r.hidden_count), [0, 1, 0]);
+    assert.ok(program.hidden_ms >= 200 && program.hidden_ms < program.answered_ms, `hidden ${program.hidden_ms} ms`);
+    assert.deepEqual([quick.hidden_ms, fermi.hidden_ms], [0, 0]);
     // Each summary is the API's own evaluation of the recorded program, format, samples and seed.
     const again = await page.evaluate(async (rows) => {
       const { evaluate } = await import('/js/index.js');
