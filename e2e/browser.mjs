@@ -9,9 +9,9 @@ import { serve } from './server.mjs';
 const here = dirname(fileURLToPath(import.meta.url));
 export const SCREENSHOTS = join(here, 'screenshots');
 
-/** Serves dist/, opens a page at the given viewport, and collects console errors. */
-export async function open(viewport = { width: 1280, height: 800 }) {
-  const { server, url } = await serve(join(here, '..', 'dist'));
+/** Serves `root` (dist/ by default), opens a page at the given viewport, and collects console errors. */
+export async function open(viewport = { width: 1280, height: 800 }, root = join(here, '..', 'dist')) {
+  const { server, url } = await serve(root);
   const context = await chromium.launchPersistentContext(await mkdtemp(join(tmpdir(), 'fp-e2e-')), {
     executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
     headless: true,

@@ -27,4 +27,5 @@ CHROMEDRIVER=/usr/bin/chromedriver cargo test --target wasm32-unknown-unknown -p
 
 say "end-to-end tests (release build, Playwright + Chromium)"
 trunk build --release
+scripts/build-js.sh
 node --test e2e/

@@ -8,7 +8,7 @@ use std::time::Duration;
 use fermi_bank::{FitCache, FittedTruth, Pack, Question};
 use fermi_eval::{Evaluation, Options, evaluate_source};
 use fermi_score::{Assessment, LogSamples, LogTruth, Summary};
-use fermi_syntax::{Diagnostic, Dialect};
+use fermi_syntax::{Diagnostic, Dialect, quick_program};
 use leptos::prelude::*;
 
 use crate::plot::{Overlay, Series, TruthMark, estimate_series, lognormal_series};
@@ -455,17 +455,6 @@ impl Background {
         });
         self.latest.set_value((id, Some(job)));
     }
-}
-
-/// The program the quick mode writes for a 90% interval, in the chosen dialect; `None` until both boxes hold
-/// numbers. Numbers are written in exponent form so both dialects read them back exactly.
-pub fn quick_program(low: &str, high: &str, dialect: Dialect) -> Option<String> {
-    let lo = fermi_num::parse_readable(low)?;
-    let hi = fermi_num::parse_readable(high)?;
-    Some(match dialect {
-        Dialect::Squiggle => format!("to({lo:e}, {hi:e})"),
-        Dialect::Fermi => format!("{lo:e} {hi:e}"),
-    })
 }
 
 /// Evaluates one program. Empty source is no run at all (nothing to show yet).

@@ -26,7 +26,7 @@ mod squiggle;
 pub use ast::{BinOp, Expr, ExprKind, Func, Name, Program, Statement};
 pub use diagnostic::{Diagnostic, LineCol, LineIndex, Severity, Span};
 pub use lexer::Tok;
-pub use print::{literal, to_squiggle};
+pub use print::{literal, quick_program, to_squiggle};
 pub use squiggle::infix_binding_power;
 
 /// Largest accepted source text, in bytes.

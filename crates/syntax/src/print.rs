@@ -5,6 +5,7 @@
 use std::collections::HashMap;
 use std::fmt::Write;
 
+use crate::Dialect;
 use crate::ast::{BinOp, Expr, ExprKind, Program};
 
 const TO: u8 = 1;
@@ -13,6 +14,17 @@ const MULTIPLICATIVE: u8 = 3;
 const POWER: u8 = 4;
 const UNARY: u8 = 5;
 const ATOM: u8 = 6;
+
+/// The program the quick mode writes for a 90% interval, in the chosen dialect; `None` until both boxes hold
+/// numbers. Numbers are written in exponent form so both dialects read them back exactly.
+pub fn quick_program(low: &str, high: &str, dialect: Dialect) -> Option<String> {
+    let lo = fermi_num::parse_readable(low)?;
+    let hi = fermi_num::parse_readable(high)?;
+    Some(match dialect {
+        Dialect::Squiggle => format!("to({lo:e}, {hi:e})"),
+        Dialect::Fermi => format!("{lo:e} {hi:e}"),
+    })
+}
 
 pub fn to_squiggle(program: &Program) -> String {
     let names = squiggle_names(program);

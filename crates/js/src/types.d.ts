@@ -1,0 +1,140 @@
+/** A problem placed by 1-based line and column (columns in characters); `null` where it has no place. */
+export interface Diagnostic {
+  line: number | null;
+  col: number | null;
+  end_line: number | null;
+  end_col: number | null;
+  severity: "error" | "warning";
+  message: string;
+  hint: string | null;
+}
+
+/** What every function throws on bad input: an `Error` whose `diagnostics` lists every problem. */
+export interface FermiError extends Error {
+  diagnostics: Diagnostic[];
+}
+
+export type Dialect = "squiggle" | "fermi";
+
+export interface EvaluateOptions {
+  /** Default "squiggle". */
+  dialect?: Dialect;
+  /** 100 to 10,000,000; default 10,000. */
+  samples?: number;
+  /** Seed of the random generator (a BigInt above 2^53); default 1. */
+  seed?: number | bigint;
+}
+
+export interface Evaluation {
+  quantiles: { p5: number; p50: number; p95: number };
+  /** Mean of ln(samples); `null` when a sample is ≤ 0. */
+  mean_ln: number | null;
+  /** Sample standard deviation of ln(samples); `null` when a sample is ≤ 0. */
+  sd_ln: number | null;
+  count: number;
+  /** Warnings (errors are thrown). */
+  diagnostics: Diagnostic[];
+}
+
+/** A program with its options, or linear-space sample values. */
+export type Answer =
+  | ({ program: string } & EvaluateOptions)
+  | { values: number[] | Float64Array };
+
+export type FittedTruth =
+  | { kind: "lognormal"; mu: number; sigma: number; p5: number; p50: number; p95: number }
+  | { kind: "point"; value: number; p5: number; p50: number; p95: number };
+
+/** fitTruth's result, a 90% interval, or a single value (linear space, in the question's unit). */
+export type TruthInput =
+  | FittedTruth
+  | { kind: "lognormal"; mu: number; sigma: number }
+  | { kind: "point"; value: number }
+  | { p5: number; p95: number }
+  | { point: number };
+
+/** Ln-space summary of one side. */
+export interface LogSummary { mean: number; sd: number; median: number; p5: number; p95: number }
+
+/** Every rule of docs/scoring.md, in nats on the ln axis (lower is better, except fp_score and coverage90). */
+export interface Report {
+  cramer_log: number;
+  cramer_log_unbiased: number | null;
+  crps_log: number;
+  crps_log_fair: number | null;
+  w1_log: number;
+  kl_log_q_FG: number | null;
+  kl_log_q_GF: number | null;
+  kl_log_m_FG: number | null;
+  kl_log_m_GF: number | null;
+  fp_score: number;
+  interval90_l: number;
+  interval90_u: number;
+  winkler90_expected: number;
+  winkler90_at_median: number;
+  coverage90: number;
+  median_in_interval90: boolean;
+  log_score: number | null;
+  breakdown_shift: { total: number; bias: number; location: number; shape: number };
+  breakdown_normal: {
+    total: number; bias: number; normal_total: number; location: number; spread: number; residual: number;
+  };
+  diagnostics: {
+    bias_mean_nats: number;
+    bias_median_nats: number;
+    bias_median_decades: number;
+    bias_median_factor: number;
+    sharpness_F: number;
+    sharpness_G: number;
+    sd_ratio: number | null;
+  };
+  summary_F: LogSummary;
+  summary_G: LogSummary;
+}
+
+export interface Assessment {
+  report: Report;
+  noise: {
+    floor: number;
+    bias_sd: number;
+    bias_within_noise: boolean;
+    location_within_noise: boolean;
+    shape_within_noise: boolean;
+    total_within_noise: boolean;
+  };
+  /** Cramér-log of the answer re-centred on the truth's median, twice as wide, half as wide. */
+  what_if: { recentred: number; wider: number; narrower: number };
+  verdicts: {
+    score: string;
+    bias: string;
+    spread: "no_spread" | "over_confident" | "about_right" | "under_confident" | "undefined";
+    spread_text: string;
+    coverage: string;
+  };
+  /** Plain-language sentences, as the app shows them. */
+  feedback: string[];
+}
+
+export type TruthSpec =
+  | { kind: "point"; value: number }
+  | { kind: "log_range"; low: number; high: number }
+  | { kind: "distribution"; program: string; fermi?: string };
+
+/** A pack question (docs/pack-format.md); `pack` is its pack's id. */
+export interface Question {
+  pack: string;
+  id: string;
+  text: string;
+  unit: string;
+  as_of: string;
+  topics: string[];
+  countries: string[];
+  difficulty?: string;
+  disambiguation?: string;
+  sources: { factor?: string; publisher: string; title: string; url: string; tier: string; detail: string; accessed?: string }[];
+  /** Only with `{truths: true}`, as are explanation, trap and derivation. */
+  truth?: TruthSpec;
+  explanation?: string;
+  trap?: string;
+  derivation?: string;
+}

@@ -1,0 +1,267 @@
+// The JavaScript API (js/, built by scripts/build-js.sh) and its jsPsych plugin in Chromium: the API's numbers are
+// the CLI's for the same program, seed and n; a jsPsych timeline of Fermi trials completes with every declared
+// data field; an invalid program keeps Continue disabled with its message shown; the wasm is fetched once for
+// many trials; the example experiment runs to its saved file. Served from the repository root.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { open } from './browser.mjs';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+const FIXTURE = 'e2e/js-api.html';
+
+/** The CLI's JSON output (stdout also on exit status 1, where it holds the errors). */
+function cli(args, input) {
+  try {
+    return JSON.parse(execFileSync('cargo', ['run', '-q', '-p', 'fermi-playground', '--', ...args], {
+      cwd: ROOT, input, encoding: 'utf8', maxBuffer: 1 << 26, stdio: ['pipe', 'pipe', 'ignore'],
+    }));
+  } catch (e) {
+    if (e.status === 1 && e.stdout) return JSON.parse(e.stdout);
+    throw e;
+  }
+}
+
+/** Opens `path` of the repository root on a fresh profile, counting .wasm fetches; checks the console at the end. */
+async function session(path, fn) {
+  const s = await open({ width: 1280, height: 800 }, ROOT);
+  const wasmFetches = [];
+  s.page.on('request', (r) => { if (r.url().endsWith('.wasm')) wasmFetches.push(r.url()); });
+  try {
+    await s.page.goto(s.url + path);
+    await fn({ ...s, wasmFetches });
+    assert.deepEqual(s.errors, [], 'no console errors');
+  } finally {
+    await s.close();
+  }
+}
+
+const piano = (ext) => readFile(join(ROOT, 'assets/examples', `piano-tuners.${ext}`), 'utf8');
+
+test('evaluate, score, questions and fitTruth give the CLI\'s numbers, bit for bit', async (t) => {
+  const cases = [
+    { source: 'coal = to(80e9, 120e9)\nyield = to(100, 250)\nunused = 3\ncoal / yield / 357022e6',
+      dialect: 'squiggle', samples: 10000, seed: 1 },
+    { source: await piano('fermi'), dialect: 'fermi', samples: 20000, seed: 42 },
+    { source: await piano('sq'), dialect: 'squiggle', samples: 100000, seed: 7 },
+    { source: 'to(1, 10) - 3', dialect: 'squiggle', samples: 1000, seed: 3 },
+  ];
+  const question = 'new-zealand-sheep-per-person-2024';
+  const answer = { program: 'to(2, 9)', samples: 10000, seed: 5 };
+  await session(FIXTURE, async ({ page }) => {
+    const api = await page.evaluate(async ({ cases, question, answer }) => {
+      const m = await import('/js/index.js');
+      await m.init();
+      const first = m.evaluate(cases[0].source, cases[0]); // the first estimate after page load
+      const loadToFirstEstimateMs = performance.now();
+      const evaluations = cases.map(({ source, ...options }) => m.evaluate(source, options));
+      const thrown = (f) => {
+        try { f(); return null; } catch (e) {
+          return { isError: e instanceof Error, message: e.message, diagnostics: e.diagnostics };
+        }
+      };
+      const listed = m.questions().find((q) => q.id === question);
+      const withTruth = m.questions(undefined, { truths: true }).find((q) => q.id === question);
+      const truth = m.fitTruth(withTruth);
+      return {
+        loadToFirstEstimateMs, same: JSON.stringify(first) === JSON.stringify(evaluations[0]), evaluations,
+        invalid: thrown(() => m.evaluate('x = to(1, \ny * 2')),
+        badPack: thrown(() => m.questions('[pack]\nid = 3\n')),
+        badTruth: thrown(() => m.score({ values: [1, 2, 3] }, { p5: 5, p95: 1 })),
+        badAnswer: thrown(() => m.score({ program: 'to(1, 2)', values: [1] }, { point: 1 })),
+        listedHasTruth: 'truth' in listed || 'explanation' in listed, listedPack: listed.pack,
+        truth, assessment: m.score(answer, truth),
+        fromValues: m.score({ values: new Float64Array([1, 2, 4, 8]) }, { point: 3 }),
+        quick: m.quickProgram('2 million', '3e7'),
+      };
+    }, { cases, question, answer });
+    t.diagnostic(`page load to first estimate: ${api.loadToFirstEstimateMs.toFixed(0)} ms`);
+    assert.ok(api.same, 'the same call gives the same numbers');
+
+    for (const [i, { source, dialect, samples, seed }] of cases.entries()) {
+      const want = cli(['eval', '--json', '--dialect', dialect, '--samples', `${samples}`, '--seed', `${seed}`, '-'], source);
+      const got = api.evaluations[i];
+      const { p5, p50, p95, mean_ln, sd_ln } = want.summary;
+      assert.deepEqual({ ...got.quantiles, mean_ln: got.mean_ln, sd_ln: got.sd_ln }, { p5, p50, p95, mean_ln, sd_ln }, `case ${i}`);
+      assert.equal(got.count, samples);
+      assert.deepEqual(got.diagnostics.map(({ severity, ...d }) => d), want.warnings, `case ${i} warnings`);
+      assert.ok(got.diagnostics.every((d) => d.severity === 'warning'));
+    }
+    assert.equal(api.evaluations[0].diagnostics[0].message, '`unused` is never used');
+    assert.equal(api.evaluations[3].mean_ln, null, 'log moments are null when a sample is ≤ 0');
+
+    // Errors are thrown Errors carrying the CLI's diagnostics.
+    const errors = cli(['eval', '--json', '-'], 'x = to(1, \ny * 2').errors;
+    assert.ok(api.invalid.isError && errors.length > 0);
+    assert.deepEqual(api.invalid.diagnostics.map(({ severity, ...d }) => d), errors);
+    assert.equal(api.invalid.message, `${errors[0].line}:${errors[0].col}: ${errors[0].message}`);
+    for (const key of ['badPack', 'badTruth', 'badAnswer']) {
+      assert.ok(api[key]?.isError && api[key].diagnostics.length > 0, key);
+    }
+    assert.match(api.badTruth.message, /90% interval \[5, 1\]/);
+
+    // Questions come without their truths unless asked; fitTruth and score are the CLI's.
+    assert.equal(api.listedHasTruth, false);
+    assert.equal(api.listedPack, 'open');
+    const dir = await mkdtemp(join(tmpdir(), 'fp-js-'));
+    await writeFile(join(dir, 'answer.sq'), answer.program);
+    const scored = cli(['score', '--json', '--question', question, '--samples', `${answer.samples}`,
+      '--seed', `${answer.seed}`, join(dir, 'answer.sq')]);
+    const { feedback, verdicts, question: _, truth, samples: __, seed: ___, ...report } = scored;
+    assert.deepEqual(api.assessment.report, report);
+    assert.deepEqual(api.assessment.verdicts, verdicts);
+    assert.deepEqual(api.assessment.feedback, feedback);
+    if (truth.kind === 'point') {
+      assert.deepEqual([api.truth.kind, api.truth.value], ['point', truth.value]);
+    } else {
+      assert.deepEqual([api.truth.mu, api.truth.sigma, api.truth.p5, api.truth.p50, api.truth.p95],
+        [truth.mu, truth.sigma, truth.p5, truth.median, truth.p95]);
+    }
+    assert.ok(api.fromValues.report.cramer_log > 0 && api.fromValues.feedback.length > 0);
+    assert.equal(api.quick, 'to(2e6, 3e7)');
+  });
+  const gz = async (f) => gzipSync(await readFile(join(ROOT, 'js', f)), { level: 9 }).length;
+  const [wasm, glue, index, plugin] = await Promise.all(
+    ['pkg/fermi_js_bg.wasm', 'pkg/fermi_js.js', 'index.js', 'plugin.js'].map(gz));
+  t.diagnostic(`gzip: wasm ${wasm} B + glue ${glue} B + index.js ${index} B = ${wasm + glue + index} B (plugin.js ${plugin} B)`);
+});
+
+/** Starts a jsPsych timeline of the given Fermi trials; its data lands in `window.done`. */
+async function runTimeline(page, trials) {
+  return page.evaluate(async (trials) => {
+    const { init, questions } = await import('/js/index.js');
+    const { jsPsychFermiEstimate } = await import('/js/plugin.js');
+    await init();
+    const pack = questions();
+    const jsPsych = window.jsPsychModule.initJsPsych({ on_finish: () => { window.done = jsPsych.data.get().values(); } });
+    jsPsych.run(trials.map(({ questionIndex, ...t }) => ({
+      type: jsPsychFermiEstimate, ...t, ...(questionIndex === undefined ? {} : { question: pack[questionIndex] }),
+    })));
+    return { declared: Object.keys(jsPsychFermiEstimate.info.data), questionId: `${pack[0].pack}/${pack[0].id}` };
+  }, trials);
+}
+
+const el = (name) => `#jspsych-fermi-estimate-${name}`;
+
+test('a jsPsych timeline of Fermi trials completes, its data carries every declared field, the wasm loads once', async () => {
+  await session(FIXTURE, async ({ page, wasmFetches }) => {
+    const { declared, questionId } = await runTimeline(page, [
+      { text: 'How many piano tuners work in Chicago?', unit: 'people', question_id: 'test/piano', seed: 3 },
+      { questionIndex: 0, formats: ['squiggle', 'quick'], samples: 20000, seed: 9, time_limit_s: 60 },
+      { text: 'A third estimate', formats: ['fermi'] },
+    ]);
+    assert.match(await page.locator(el('text')).textContent(), /piano tuners/);
+    assert.match(await page.locator(el('unit')).textContent(), /people/);
+    await page.locator(el('low')).fill('20');
+    await page.locator(el('high')).fill('5 thousand');
+    await page.locator(el('percentiles')).filter({ hasText: '50%' }).waitFor();
+    await page.locator(el('next')).click();
+
+    await page.locator(el('program')).fill('to(10, 100) * 2');
+    assert.match(await page.locator(el('countdown')).textContent(), /^(1:00|0:5\d) left$/);
+    // The page hidden for a while (another tab), as the browser reports it.
+    await page.evaluate(async () => {
+      const hide = (hidden) => {
+        Object.defineProperty(document, 'hidden', { configurable: true, get: () => hidden });
+        document.dispatchEvent(new Event('visibilitychange'));
+      };
+      hide(true);
+      await new Promise((ok) => setTimeout(ok, 200));
+      hide(false);
+    });
+    await page.locator(el('next')).click();
+
+    await page.locator(el('program')).fill('1 10\n1 10');
+    await page.locator(el('next')).click();
+
+    await page.waitForFunction(() => window.done);
+    const rows = (await page.evaluate(() => window.done)).filter((d) => d.trial_type === 'fermi-estimate');
+    assert.equal(rows.length, 3);
+    for (const row of rows) {
+      for (const key of declared) assert.ok(key in row, `data field ${key}`);
+      assert.equal(row.status, 'answered');
+      assert.ok(row.answered_ms >= row.first_edit_ms && row.active_ms === row.answered_ms - row.hidden_ms);
+      assert.ok(row.edits >= 1 && row.over_time === false && row.error_runs === 0);
+      assert.equal(new Date(row.shown_at).toISOString(), row.shown_at);
+    }
+    const [quick, program, fermi] = rows;
+    assert.deepEqual([quick.question, quick.format, quick.quick, quick.program, quick.samples, quick.seed],
+      ['test/piano', 'quick', { low: '20', high: '5 thousand' }, 'to(2e1, 5e3)', 10000, 3]);
+    assert.deepEqual([program.question, program.format, program.quick, program.program, program.samples, program.seed],
+      [questionId, 'squiggle', null, 'to(10, 100) * 2', 20000, 9]);
+    assert.deepEqual([fermi.question, fermi.format], [null, 'fermi']);
+    assert.deepEqual(rows.map((r) => r.hidden_count), [0, 1, 0]);
+    assert.ok(program.hidden_ms >= 200 && program.hidden_ms < program.answered_ms, `hidden ${program.hidden_ms} ms`);
+    assert.deepEqual([quick.hidden_ms, fermi.hidden_ms], [0, 0]);
+    // Each summary is the API's own evaluation of the recorded program, format, samples and seed.
+    const again = await page.evaluate(async (rows) => {
+      const { evaluate } = await import('/js/index.js');
+      return rows.map((r) => {
+        const e = evaluate(r.program, { dialect: r.format === 'fermi' ? 'fermi' : 'squiggle', samples: r.samples, seed: r.seed });
+        return { ...e.quantiles, mean_ln: e.mean_ln, sd_ln: e.sd_ln };
+      });
+    }, rows);
+    assert.deepEqual(rows.map((r) => r.summary), again);
+    assert.equal(wasmFetches.length, 1, `the wasm is fetched once: ${wasmFetches}`);
+  });
+});
+
+test('an invalid program keeps Continue disabled with its message shown', async () => {
+  await session(FIXTURE, async ({ page }) => {
+    await runTimeline(page, [{ text: 'How many?', formats: ['squiggle', 'quick'] }]);
+    const next = page.locator(el('next'));
+    assert.equal(await next.isDisabled(), true, 'disabled before any answer');
+    await page.locator(el('program')).fill('to(1, ');
+    await page.locator(el('message')).filter({ hasText: /line 1, column \d+: / }).waitFor();
+    await page.waitForTimeout(400); // past the typing pause: the run has happened
+    assert.equal(await next.isDisabled(), true);
+    await next.click({ force: true });
+    assert.equal(await page.evaluate(() => window.done), undefined, 'a forced click does not end the trial');
+
+    await page.locator(el('format-quick')).check();
+    await page.locator(el('low')).fill('abc');
+    await page.locator(el('high')).fill('10');
+    await page.locator(el('message')).filter({ hasText: /must both be numbers/ }).waitFor();
+    assert.equal(await next.isDisabled(), true);
+
+    await page.locator(el('format-squiggle')).check();
+    await page.locator(el('program')).fill('to(1, 10)');
+    await page.locator(el('percentiles')).filter({ hasText: '95%' }).waitFor();
+    assert.equal(await page.locator(el('message')).textContent(), '');
+    await next.click();
+    await page.waitForFunction(() => window.done);
+    const [row] = await page.evaluate(() => window.done);
+    assert.deepEqual([row.format, row.program], ['squiggle', 'to(1, 10)']);
+    assert.ok(row.error_runs >= 2, `error runs ${row.error_runs}`);
+  });
+});
+
+test('the example experiment runs from a static server to its saved data file', async () => {
+  await session('examples/jspsych/', async ({ page, wasmFetches }) => {
+    await page.getByRole('button', { name: 'I agree' }).click();
+    await page.getByRole('button', { name: 'Start' }).click();
+    for (const [low, high] of [['2', '20'], ['100 thousand', '2 million'], ['1 million', '1e8']]) {
+      await page.locator(el('low')).fill(low);
+      await page.locator(el('high')).fill(high);
+      await page.locator(el('next')).click();
+    }
+    await page.locator('.debrief').waitFor();
+    assert.equal(await page.locator('.debrief tr').count(), 4);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Save my answers and finish' }).click(),
+    ]);
+    assert.equal(download.suggestedFilename(), 'fermi-estimates.json');
+    const data = JSON.parse(await readFile(await download.path(), 'utf8'));
+    const rows = data.filter((d) => d.trial_type === 'fermi-estimate');
+    assert.deepEqual(rows.map((r) => r.question), ['open/new-zealand-sheep-per-person-2024',
+      'open/canada-population-growth-2023', 'open/lightning-flashes-per-day-world']);
+    assert.ok(rows.every((r) => Number.isFinite(r.summary.p50)));
+    assert.equal(wasmFetches.length, 1);
+  });
+});
