@@ -3,8 +3,10 @@ use leptos::prelude::*;
 use plotters::prelude::*;
 use plotters_canvas::CanvasBackend;
 
-use crate::plot::{DARK, LIGHT, draw};
-use crate::state::{AppState, overlay};
+use fermi_bank::FittedTruth;
+
+use crate::plot::{DARK, LIGHT, Overlay, TruthMark, draw, lognormal_series};
+use crate::run::{Pipeline, Run};
 
 fn dark_theme() -> bool {
     web_sys::window()
@@ -12,20 +14,28 @@ fn dark_theme() -> bool {
         .is_some_and(|m| m.matches())
 }
 
-/// The overlay, redrawn whenever the run or the revealed truth changes. The canvas is sized in device pixels so
-/// it stays crisp.
+/// The chart's content: the estimate always, the truth once scored against.
+fn overlay(run: &Run, truth: Option<FittedTruth>, unit: &str) -> Overlay {
+    Overlay {
+        estimate: run.series.clone(),
+        truth: truth.map(|t| match t {
+            FittedTruth::Lognormal { mu, sigma } => TruthMark::Density(lognormal_series(mu, sigma)),
+            FittedTruth::Point(v) => TruthMark::Point(v.ln()),
+        }),
+        unit: unit.to_string(),
+    }
+}
+
+/// The overlay of the `Pipeline` in context, redrawn whenever its run or score changes; `unit` labels the axis.
+/// The canvas is sized in device pixels so it stays crisp.
 #[component]
-pub fn Chart() -> impl IntoView {
-    let state = expect_context::<AppState>();
+pub fn Chart(#[prop(into)] unit: Signal<String>) -> impl IntoView {
+    let pipeline = expect_context::<Pipeline>();
     let canvas = NodeRef::<Canvas>::new();
     Effect::new(move |_| {
-        let run = state.run.get();
-        let truth = state.scored.get().map(|s| s.truth);
-        let unit = state
-            .question
-            .get()
-            .map(|q| q.unit.clone())
-            .unwrap_or_default();
+        let run = pipeline.run.get();
+        let truth = pipeline.scored.get().map(|s| s.truth);
+        let unit = unit.get();
         let Some(canvas) = canvas.get() else { return };
         let ratio = web_sys::window()
             .map_or(1.0, |w| w.device_pixel_ratio())

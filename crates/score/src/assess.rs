@@ -47,7 +47,7 @@ impl Spread {
     pub fn of(sd_ratio: Option<f64>) -> Spread {
         match sd_ratio {
             None => Spread::Undefined,
-            Some(r) if r == 0.0 => Spread::NoSpread,
+            Some(0.0) => Spread::NoSpread,
             Some(r) if r < Spread::NARROW => Spread::OverConfident,
             Some(r) if r > Spread::WIDE => Spread::UnderConfident,
             Some(_) => Spread::AboutRight,
