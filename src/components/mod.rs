@@ -10,7 +10,7 @@ mod result;
 mod settings;
 
 pub use answer::{Answer, AnswerBoxes, AnswerMode};
-pub use chart::Chart;
+pub use chart::{Chart, paint};
 pub use notices::Notices;
 pub use result::{QuantileTable, RulesTable, ScoreCard};
 pub use settings::SettingsPanel;

@@ -36,7 +36,10 @@ pub fn Practice() -> impl IntoView {
         <a class="skip" href="#answer">"Skip to the answer"</a>
         <header class="masthead">
             <h1>"Fermi Playground"</h1>
-            <p class="tagline">"Estimate as a program. See it against the truth. Get a proper score."</p>
+            <p class="tagline">
+                "Estimate as a program. See it against the truth. Get a proper score. "
+                <a href="#lab" data-testid="open-lab">"Scoring lab: why honesty pays"</a>
+            </p>
         </header>
         <Notices notices=state.notices />
         <div class="layout">
