@@ -237,7 +237,7 @@ pub fn Lab() -> impl IntoView {
                 <canvas node_ref=by_width class="lab-curves" data-testid="lab-by-width" role="img" aria-label="Each rule's expected score against the report's width; the table above gives the current values."></canvas>
                 <h2>"Expected score against the shift (width held)"</h2>
                 <canvas node_ref=by_shift class="lab-curves" data-testid="lab-by-shift" role="img" aria-label="Each rule's expected score against the report's shift; the table above gives the current values."></canvas>
-                <p class="muted">"Dashed-coloured line: the honest report; blue line: your report; dot: the rule's best along the axis."</p>
+                <p class="muted">"Orange line: the honest report; blue line: your report; dot: the rule’s best along the axis, the other held where your report is."</p>
             </section>
         </main>
     }
