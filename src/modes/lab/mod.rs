@@ -185,7 +185,7 @@ pub fn Lab() -> impl IntoView {
         ] {
             if let Some(canvas) = canvas.get() {
                 paint(canvas, |area, palette, scale| {
-                    draw_panels(area, &panels, 4, log_x, palette, scale)
+                    draw_panels(area, &panels, log_x, palette, scale)
                 });
             }
         }

@@ -22,19 +22,24 @@ pub struct Panel {
     pub best: Option<(f64, f64)>,
 }
 
-/// Draws `panels` in a grid of `columns`; `log_x` puts the axis on a log scale (the width).
+/// Draws `panels` in a grid, four across (two on a narrow screen); `log_x` puts the axis on a log scale (the
+/// width).
 pub fn draw_panels<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     panels: &[Panel],
-    columns: usize,
     log_x: bool,
     palette: Palette,
     scale: f64,
 ) -> Result<(), String> {
     let err = |e: DrawingAreaErrorKind<DB::ErrorType>| e.to_string();
     area.fill(&palette.background).map_err(err)?;
-    let rows = panels.len().div_ceil(columns.max(1));
-    for (panel, cell) in panels.iter().zip(area.split_evenly((rows, columns.max(1)))) {
+    let columns = if (area.dim_in_pixel().0 as f64) < 640.0 * scale {
+        2
+    } else {
+        4
+    };
+    let rows = panels.len().div_ceil(columns);
+    for (panel, cell) in panels.iter().zip(area.split_evenly((rows, columns))) {
         draw_panel(&cell, panel, log_x, palette, scale)?;
     }
     Ok(())
