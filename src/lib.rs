@@ -1,27 +1,27 @@
 //! The Fermi Playground web app: a thin leptos layer over the core crates. It parses, samples and scores nothing
 //! itself; it holds state, draws, and stores.
 
-mod app;
 mod components;
+mod modes;
 pub mod plot;
+pub mod run;
 pub mod share;
-pub mod state;
 pub mod storage;
 pub mod worker;
 
-pub use app::App;
+pub use modes::App;
 
 /// Benchmark hook (`window.wasmBindings.bench_run` on the built page): one run exactly as the page does it while
 /// typing (evaluate, sort the ln samples, build the density), returning the median, or NaN when the program fails.
 #[wasm_bindgen::prelude::wasm_bindgen]
 pub fn bench_run(source: &str, n: usize, seed: u64) -> f64 {
     let options = fermi_eval::Options { samples: n, seed };
-    let run = state::run(source, fermi_syntax::Dialect::Squiggle, &options);
+    let run = run::run(source, fermi_syntax::Dialect::Squiggle, &options);
     run.log_samples().map_or(f64::NAN, |s| s.median().exp())
 }
 
-/// The worker's entry (`www/worker.js`): one run exactly as `state::run` does it on the page and, given a truth
-/// (a `FittedTruth` in postcard), its score as `state::score` does it, in postcard (see `worker::encode`).
+/// The worker's entry (`www/worker.js`): one run exactly as `run::run` does it on the page and, given a truth
+/// (a `FittedTruth` in postcard), its score as `run::score` does it, in postcard (see `worker::encode`).
 /// The last run is kept, so that a request differing only in its truth (Submit) is scored without sampling again.
 #[wasm_bindgen::prelude::wasm_bindgen]
 pub fn worker_run(
@@ -32,7 +32,7 @@ pub fn worker_run(
     truth: Option<Vec<u8>>,
 ) -> Vec<u8> {
     thread_local! {
-        static LAST: std::cell::RefCell<Option<(state::RunRequest, state::Run)>> =
+        static LAST: std::cell::RefCell<Option<(run::RunRequest, run::Run)>> =
             const { std::cell::RefCell::new(None) };
     }
     let dialect = if fermi {
@@ -40,7 +40,7 @@ pub fn worker_run(
     } else {
         fermi_syntax::Dialect::Squiggle
     };
-    let request = state::RunRequest {
+    let request = run::RunRequest {
         source,
         dialect,
         options: fermi_eval::Options { samples: n, seed },
@@ -51,10 +51,10 @@ pub fn worker_run(
             *last = None;
         }
         let (_, run) = last.get_or_insert_with(|| {
-            let run = state::run(&request.source, request.dialect, &request.options);
+            let run = run::run(&request.source, request.dialect, &request.options);
             (request, run)
         });
-        let scored = truth.and_then(|t| state::score(run.log_samples()?, t));
+        let scored = truth.and_then(|t| run::score(run.log_samples()?, t));
         worker::encode(run, scored.as_ref())
     })
 }

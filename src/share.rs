@@ -4,7 +4,7 @@
 use fermi_syntax::Dialect;
 use serde::{Deserialize, Serialize};
 
-use crate::state::{UI_MAX_SAMPLES, UI_MIN_SAMPLES};
+use crate::run::{UI_MAX_SAMPLES, UI_MIN_SAMPLES};
 
 /// The fragment's prefix (its version: a future format gets a new one).
 pub const PREFIX: &str = "#s1=";

@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use fermi_syntax::Dialect;
 use serde::{Deserialize, Serialize};
 
-use crate::state::Mode;
+use crate::components::AnswerMode;
 
 pub const KEY: &str = "fermi-playground";
 /// Where unreadable saved data is moved, so that nothing is silently destroyed.
@@ -15,7 +15,7 @@ pub const VERSION: u32 = 1;
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Draft {
-    pub mode: Mode,
+    pub mode: AnswerMode,
     pub low: String,
     pub high: String,
     pub source: String,
@@ -26,7 +26,7 @@ pub struct Draft {
 impl Default for Draft {
     fn default() -> Draft {
         Draft {
-            mode: Mode::Quick,
+            mode: AnswerMode::Quick,
             low: String::new(),
             high: String::new(),
             source: String::new(),
@@ -215,7 +215,7 @@ mod tests {
         saved.drafts.insert(
             "q".into(),
             Draft {
-                mode: Mode::Program,
+                mode: AnswerMode::Program,
                 low: "1".into(),
                 high: "2 billion".into(),
                 source: "to(1, 2e9)".into(),

@@ -1,6 +1,6 @@
 //! Large runs go to a module Web Worker (`www/worker.js`) so typing never waits for them. The worker loads this
-//! same wasm module and calls [`worker_run`](crate::worker_run), i.e. `state::run` and, once the truth is
-//! revealed, `state::score`. The run (without its samples: the worker keeps them and scores there), the truth and
+//! same wasm module and calls [`worker_run`](crate::worker_run), i.e. `run::run` and, once there is a truth,
+//! `run::score`. The run (without its samples: the worker keeps them and scores there), the truth and
 //! the score cross by serde in postcard (every double exact), so the page shows the very same numbers and never
 //! holds a million samples.
 
@@ -8,7 +8,7 @@ use fermi_bank::FittedTruth;
 use js_sys::Uint8Array;
 use wasm_bindgen::prelude::*;
 
-use crate::state::{Run, RunRequest, Scored};
+use crate::run::{Run, RunRequest, Scored};
 
 #[wasm_bindgen(inline_js = r#"
 export function spawn_worker(on_result) {
@@ -29,6 +29,9 @@ export function spawn_worker(on_result) {
 export function post_run(worker, id, source, fermi, samples, seed, truth) {
   worker.postMessage({ id, source, fermi, samples, seed, truth });
 }
+export function stop_worker(worker) {
+  worker.terminate();
+}
 "#)]
 extern "C" {
     fn spawn_worker(on_result: &Closure<dyn FnMut(f64, JsValue)>) -> JsValue;
@@ -41,6 +44,7 @@ extern "C" {
         seed: u64,
         truth: Option<Vec<u8>>,
     );
+    fn stop_worker(worker: &JsValue);
 }
 
 /// The page's handle on its worker.
@@ -73,6 +77,10 @@ impl Worker {
             request.options.seed,
             truth.and_then(|t| postcard::to_allocvec(&t).ok()),
         );
+    }
+
+    pub fn stop(&self) {
+        stop_worker(&self.0);
     }
 }
 

@@ -117,7 +117,7 @@ async fn typing_an_estimate_scores_and_draws() {
 fn a_run_crosses_from_the_worker_unchanged() {
     use fermi_bank::FittedTruth;
     use fermi_syntax::Dialect;
-    use playground::state::{run, score};
+    use playground::run::{run, score};
     use playground::worker::{decode, encode};
     let options = fermi_eval::Options {
         samples: 20_000,
@@ -162,7 +162,7 @@ fn a_run_crosses_from_the_worker_unchanged() {
         assert_eq!(crossed.series, direct.series, "{source}");
         // The page is not sent the samples: the worker keeps them and scores there.
         assert_eq!(crossed.log_samples(), None, "{source}");
-        let shown = |run: &playground::state::Run| {
+        let shown = |run: &playground::run::Run| {
             run.forecast.as_ref().map(|f| {
                 f.as_ref()
                     .map(|f| {

@@ -1,31 +1,95 @@
-//! The two ways to answer (a quick 90% interval, or a program) and Submit. Both end as a visible program.
+//! The two ways to answer (a quick 90% interval, or a program) and Submit. Both end as a visible program, the
+//! source of the `Pipeline` in context.
 
-use fermi_syntax::Severity;
+use fermi_syntax::{Dialect, Severity};
 use leptos::html;
 use leptos::prelude::*;
 
 use super::diagnostics::{Diagnostics, marked_pieces};
 use super::readable;
-use crate::state::{AppState, Mode};
+use crate::run::Pipeline;
 
+/// How the answer is given: a quick 90% interval, or a program.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum AnswerMode {
+    Quick,
+    Program,
+}
+
+/// The editor's inputs besides the program: the way of answering and the quick mode's two boxes.
+#[derive(Clone, Copy)]
+pub struct AnswerBoxes {
+    pub mode: RwSignal<AnswerMode>,
+    pub low: RwSignal<String>,
+    pub high: RwSignal<String>,
+}
+
+impl AnswerBoxes {
+    /// Empty boxes whose quick mode writes `pipeline`'s program.
+    pub fn new(pipeline: Pipeline) -> AnswerBoxes {
+        let boxes = AnswerBoxes {
+            mode: RwSignal::new(AnswerMode::Quick),
+            low: RwSignal::new(String::new()),
+            high: RwSignal::new(String::new()),
+        };
+        Effect::new(move |_| {
+            if boxes.mode.get() != AnswerMode::Quick {
+                return;
+            }
+            let (low, high) = (boxes.low.get(), boxes.high.get());
+            // Empty boxes leave a program written in the editor alone.
+            if low.trim().is_empty() && high.trim().is_empty() {
+                return;
+            }
+            let program = quick_program(&low, &high, pipeline.dialect.get()).unwrap_or_default();
+            if pipeline.source.get_untracked() != program {
+                pipeline.source.set(program);
+            }
+        });
+        boxes
+    }
+}
+
+/// The program the quick mode writes for a 90% interval, in the chosen dialect; `None` until both boxes hold
+/// numbers. Numbers are written in exponent form so both dialects read them back exactly.
+fn quick_program(low: &str, high: &str, dialect: Dialect) -> Option<String> {
+    let lo = fermi_num::parse_readable(low)?;
+    let hi = fermi_num::parse_readable(high)?;
+    Some(match dialect {
+        Dialect::Squiggle => format!("to({lo:e}, {hi:e})"),
+        Dialect::Fermi => format!("{lo:e} {hi:e}"),
+    })
+}
+
+/// The answer editor over the `Pipeline` in context: `unit` labels the quick boxes, `submitted` says whether the
+/// truth is out, and Submit calls `on_submit`.
 #[component]
-pub fn Answer() -> impl IntoView {
-    let state = expect_context::<AppState>();
-    let switch = move |mode: Mode| {
+pub fn Answer(
+    boxes: AnswerBoxes,
+    #[prop(into)] unit: Signal<String>,
+    #[prop(into)] submitted: Signal<bool>,
+    on_submit: Callback<()>,
+) -> impl IntoView {
+    let pipeline = expect_context::<Pipeline>();
+    let switch = move |mode: AnswerMode| {
         move |_| {
-            state.mode.set(mode);
-            state.run_now();
+            boxes.mode.set(mode);
+            pipeline.run_now();
         }
     };
-    let pressed = move |mode: Mode| move || (state.mode.get() == mode).to_string();
-    let can_submit = move || matches!(state.run.get().forecast, Some(Ok(_)));
+    let pressed = move |mode: AnswerMode| move || (boxes.mode.get() == mode).to_string();
+    let can_submit = move || matches!(pipeline.run.get().forecast, Some(Ok(_)));
     let note = move || {
-        if let Some(why) = (!can_submit()).then(|| submit_blocked(&state)).flatten() {
+        if let Some(why) = (!can_submit())
+            .then(|| submit_blocked(&pipeline, boxes.mode.get()))
+            .flatten()
+        {
             return view! { <span class="submit-why" data-testid="submit-why">{why}</span> }
                 .into_any();
         }
         view! {
-            <span class="muted">{move || if state.submitted.get() {
+            <span class="muted">{move || if submitted.get() {
                 "Submitted: edits now rescore at once."
             } else {
                 "The truth stays hidden until you submit."
@@ -36,16 +100,16 @@ pub fn Answer() -> impl IntoView {
     view! {
         <section class="panel answer" id="answer" aria-label="Your answer">
             <div class="tabs" role="group" aria-label="How to answer">
-                <button data-testid="mode-quick" aria-pressed=pressed(Mode::Quick) on:click=switch(Mode::Quick)>
+                <button data-testid="mode-quick" aria-pressed=pressed(AnswerMode::Quick) on:click=switch(AnswerMode::Quick)>
                     "Quick: a 90% interval"
                 </button>
-                <button data-testid="mode-program" aria-pressed=pressed(Mode::Program) on:click=switch(Mode::Program)>
+                <button data-testid="mode-program" aria-pressed=pressed(AnswerMode::Program) on:click=switch(AnswerMode::Program)>
                     "Program"
                 </button>
             </div>
-            {move || match state.mode.get() {
-                Mode::Quick => view! { <Quick /> }.into_any(),
-                Mode::Program => view! { <Editor /> }.into_any(),
+            {move || match boxes.mode.get() {
+                AnswerMode::Quick => view! { <Quick boxes unit /> }.into_any(),
+                AnswerMode::Program => view! { <Editor /> }.into_any(),
             }}
             <Diagnostics />
             <EstimateSummary />
@@ -54,7 +118,7 @@ pub fn Answer() -> impl IntoView {
                     class="primary"
                     data-testid="submit"
                     disabled=move || !can_submit()
-                    on:click=move |_| state.submit()
+                    on:click=move |_| on_submit.run(())
                 >
                     "Submit and reveal the truth"
                 </button>
@@ -65,26 +129,25 @@ pub fn Answer() -> impl IntoView {
 }
 
 /// Why Submit is disabled, in words; `None` while there is simply nothing new yet to say.
-fn submit_blocked(state: &AppState) -> Option<&'static str> {
-    let typing = state.source.with(|s| state.evaluated.with(|e| s != e));
-    if typing || state.evaluating.get() {
+fn submit_blocked(pipeline: &Pipeline, mode: AnswerMode) -> Option<&'static str> {
+    if pipeline.typing() || pipeline.evaluating.get() {
         return Some("Waiting for the run to finish…");
     }
-    let run = state.run.get();
+    let run = pipeline.run.get();
     if run.diagnostics.iter().any(|d| d.is_error()) {
         return Some("Fix the errors listed above to submit.");
     }
-    match (&run.forecast, state.mode.get()) {
+    match (&run.forecast, mode) {
         (Some(Err(_)), _) => Some("The samples can't be scored (see above)."),
         (Some(Ok(_)), _) => None,
-        (None, Mode::Quick) => Some("Enter a low and a high number to submit."),
-        (None, Mode::Program) => Some("Write a program to submit."),
+        (None, AnswerMode::Quick) => Some("Enter a low and a high number to submit."),
+        (None, AnswerMode::Program) => Some("Write a program to submit."),
     }
 }
 
 #[component]
-fn Quick() -> impl IntoView {
-    let state = expect_context::<AppState>();
+fn Quick(boxes: AnswerBoxes, unit: Signal<String>) -> impl IntoView {
+    let pipeline = expect_context::<Pipeline>();
     let bound = move |id: &'static str, label: &'static str, signal: RwSignal<String>| {
         let echo = move || {
             let text = signal.get();
@@ -112,22 +175,15 @@ fn Quick() -> impl IntoView {
             </div>
         }
     };
-    let unit = move || {
-        state
-            .question
-            .get()
-            .map(|q| q.unit.clone())
-            .unwrap_or_default()
-    };
     view! {
         <p class="muted">"You are 90% sure the answer lies between these (" {unit} "):"</p>
         <div class="bounds">
-            {bound("quick-low", "Low (5th percentile)", state.low)}
-            {bound("quick-high", "High (95th percentile)", state.high)}
+            {bound("quick-low", "Low (5th percentile)", boxes.low)}
+            {bound("quick-high", "High (95th percentile)", boxes.high)}
         </div>
         <p class="quick-program">
-            "As a program: " <code data-testid="quick-program">{move || state.source.get()}</code> " "
-            <button class="link" on:click=move |_| state.mode.set(Mode::Program)>"Edit as a program"</button>
+            "As a program: " <code data-testid="quick-program">{move || pipeline.source.get()}</code> " "
+            <button class="link" on:click=move |_| boxes.mode.set(AnswerMode::Program)>"Edit as a program"</button>
         </p>
     }
 }
@@ -136,16 +192,16 @@ fn Quick() -> impl IntoView {
 /// number gutter. Ctrl/Cmd-Enter runs at once; otherwise the run follows a short pause in typing.
 #[component]
 fn Editor() -> impl IntoView {
-    let state = expect_context::<AppState>();
+    let pipeline = expect_context::<Pipeline>();
     let backdrop = NodeRef::<html::Pre>::new();
     let gutter = NodeRef::<html::Pre>::new();
-    let lines = move || state.source.with(|s| s.split('\n').count());
+    let lines = move || pipeline.source.with(|s| s.split('\n').count());
     let numbers = move || (1..=lines()).map(|i| format!("{i}\n")).collect::<String>();
     let marked = move || {
-        let run = state.run.get();
-        let source = state.source.get();
+        let run = pipeline.run.get();
+        let source = pipeline.source.get();
         // Underlines belong to the text that was evaluated; while typing ahead of the run, show none.
-        let diagnostics = if state.evaluated.with(|e| *e == source) {
+        let diagnostics = if pipeline.evaluated.with(|e| *e == source) {
             run.diagnostics.as_slice()
         } else {
             &[]
@@ -178,7 +234,7 @@ fn Editor() -> impl IntoView {
             g.set_scroll_top(area.scroll_top());
         }
     };
-    let dialect = move || state.dialect.get().name();
+    let dialect = move || pipeline.dialect.get().name();
     view! {
         <label class="editor-label" for="estimate-input">
             "Your estimate as a program (" {dialect} "; Ctrl/Cmd-Enter runs it now)"
@@ -197,13 +253,13 @@ fn Editor() -> impl IntoView {
                     aria-describedby="diagnostics-help"
                     rows=move || lines().clamp(4, 18) + 1
                     placeholder="coal_kwh = to(90e9, 100e9)\n…"
-                    prop:value=move || state.source.get()
-                    on:input=move |ev| state.source.set(event_target_value(&ev))
+                    prop:value=move || pipeline.source.get()
+                    on:input=move |ev| pipeline.source.set(event_target_value(&ev))
                     on:scroll=sync_scroll
                     on:keydown=move |ev: web_sys::KeyboardEvent| {
                         if ev.key() == "Enter" && (ev.ctrl_key() || ev.meta_key()) {
                             ev.prevent_default();
-                            state.run_now();
+                            pipeline.run_now();
                         }
                     }
                 ></textarea>
@@ -216,20 +272,20 @@ fn Editor() -> impl IntoView {
 /// The estimate's own p5, median and p95 (no truth), readable.
 #[component]
 fn EstimateSummary() -> impl IntoView {
-    let state = expect_context::<AppState>();
-    let typing = move || state.source.with(|s| state.evaluated.with(|e| s != e));
-    let pending = move || typing() || state.evaluating.get();
+    let pipeline = expect_context::<Pipeline>();
+    let typing = move || pipeline.typing();
+    let pending = move || typing() || pipeline.evaluating.get();
     let busy = move || {
         if typing() {
             return Some(view! { <p class="muted pending" role="status">"Updating after you pause typing… (Ctrl/Cmd-Enter runs now)"</p> }.into_any());
         }
-        state.evaluating.get().then(|| {
-            let n = state.samples.get();
+        pipeline.evaluating.get().then(|| {
+            let n = pipeline.samples.get();
             view! { <p class="muted pending evaluating" role="status" data-testid="evaluating">{format!("Evaluating {} samples…", readable(n as f64))}</p> }.into_any()
         })
     };
     let summary = move || {
-        let run = state.run.get();
+        let run = pipeline.run.get();
         match run.forecast.as_ref()? {
             Err(e) => Some(
                 view! { <p class="problem" data-testid="estimate-summary">{e.clone()}</p> }

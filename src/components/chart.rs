@@ -1,10 +1,34 @@
 use leptos::html::Canvas;
 use leptos::prelude::*;
+use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters_canvas::CanvasBackend;
 
-use crate::plot::{DARK, LIGHT, draw};
-use crate::state::{AppState, overlay};
+use fermi_bank::FittedTruth;
+
+use crate::plot::{DARK, LIGHT, Overlay, Palette, TruthMark, draw, lognormal_series};
+use crate::run::{Pipeline, Run};
+
+/// Draws on `canvas` with `draw` (given the area, the theme's palette and the device pixel ratio), after sizing it
+/// in device pixels so it stays crisp.
+pub fn paint(
+    canvas: web_sys::HtmlCanvasElement,
+    draw: impl FnOnce(&DrawingArea<CanvasBackend, Shift>, Palette, f64) -> Result<(), String>,
+) {
+    let ratio = web_sys::window()
+        .map_or(1.0, |w| w.device_pixel_ratio())
+        .max(1.0);
+    let css_width = canvas.client_width().max(280) as f64;
+    let css_height = canvas.client_height().max(200) as f64;
+    canvas.set_width((css_width * ratio) as u32);
+    canvas.set_height((css_height * ratio) as u32);
+    let palette = if dark_theme() { DARK } else { LIGHT };
+    if let Some(backend) = CanvasBackend::with_canvas_object(canvas)
+        && let Err(e) = draw(&backend.into_drawing_area(), palette, ratio)
+    {
+        leptos::logging::warn!("chart: {e}");
+    }
+}
 
 fn dark_theme() -> bool {
     web_sys::window()
@@ -12,34 +36,31 @@ fn dark_theme() -> bool {
         .is_some_and(|m| m.matches())
 }
 
-/// The overlay, redrawn whenever the run or the revealed truth changes. The canvas is sized in device pixels so
-/// it stays crisp.
+/// The chart's content: the estimate always, the truth once scored against.
+fn overlay(run: &Run, truth: Option<FittedTruth>, unit: &str) -> Overlay {
+    Overlay {
+        estimate: run.series.clone(),
+        truth: truth.map(|t| match t {
+            FittedTruth::Lognormal { mu, sigma } => TruthMark::Density(lognormal_series(mu, sigma)),
+            FittedTruth::Point(v) => TruthMark::Point(v.ln()),
+        }),
+        unit: unit.to_string(),
+    }
+}
+
+/// The overlay of the `Pipeline` in context, redrawn whenever its run or score changes; `unit` labels the axis.
 #[component]
-pub fn Chart() -> impl IntoView {
-    let state = expect_context::<AppState>();
+pub fn Chart(#[prop(into)] unit: Signal<String>) -> impl IntoView {
+    let pipeline = expect_context::<Pipeline>();
     let canvas = NodeRef::<Canvas>::new();
     Effect::new(move |_| {
-        let run = state.run.get();
-        let truth = state.scored.get().map(|s| s.truth);
-        let unit = state
-            .question
-            .get()
-            .map(|q| q.unit.clone())
-            .unwrap_or_default();
-        let Some(canvas) = canvas.get() else { return };
-        let ratio = web_sys::window()
-            .map_or(1.0, |w| w.device_pixel_ratio())
-            .max(1.0);
-        let css_width = canvas.client_width().max(280) as f64;
-        let css_height = canvas.client_height().max(200) as f64;
-        canvas.set_width((css_width * ratio) as u32);
-        canvas.set_height((css_height * ratio) as u32);
-        let palette = if dark_theme() { DARK } else { LIGHT };
-        if let Some(backend) = CanvasBackend::with_canvas_object(canvas) {
-            let area = backend.into_drawing_area();
-            if let Err(e) = draw(&area, &overlay(&run, truth, &unit), palette, ratio) {
-                leptos::logging::warn!("chart: {e}");
-            }
+        let run = pipeline.run.get();
+        let truth = pipeline.scored.get().map(|s| s.truth);
+        let unit = unit.get();
+        if let Some(canvas) = canvas.get() {
+            paint(canvas, |area, palette, ratio| {
+                draw(area, &overlay(&run, truth, &unit), palette, ratio)
+            });
         }
     });
     view! {

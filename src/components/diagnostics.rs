@@ -1,16 +1,16 @@
 use fermi_syntax::{Diagnostic, LineIndex, Severity};
 use leptos::prelude::*;
 
-use crate::state::AppState;
+use crate::run::Pipeline;
 
-/// Every diagnostic of the last run: `line:col`, message and hint; warnings in a softer style.
+/// Every diagnostic of the `Pipeline`'s last run: `line:col`, message and hint; warnings in a softer style.
 #[component]
 pub fn Diagnostics() -> impl IntoView {
-    let state = expect_context::<AppState>();
+    let pipeline = expect_context::<Pipeline>();
     let items = move || {
-        let source = state.evaluated.get();
+        let source = pipeline.evaluated.get();
         let index = LineIndex::new(&source);
-        state
+        pipeline
             .run
             .get()
             .diagnostics

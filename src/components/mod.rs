@@ -1,22 +1,17 @@
-//! The page's parts. Each reads `AppState` from context and renders core results; none computes them.
+//! The pieces any mode can lay out. Each reads the `Pipeline` in context and takes what else it needs as props;
+//! each renders core results and computes none.
 
 mod answer;
-mod browser;
 mod chart;
 mod diagnostics;
-mod files;
-mod history;
+pub mod files;
 mod notices;
-mod question;
 mod result;
 mod settings;
 
-pub use answer::Answer;
-pub use browser::QuestionBrowser;
-pub use chart::Chart;
-pub use history::History;
+pub use answer::{Answer, AnswerBoxes, AnswerMode};
+pub use chart::{Chart, paint};
 pub use notices::Notices;
-pub use question::{Explanation, QuestionView};
 pub use result::{QuantileTable, RulesTable, ScoreCard};
 pub use settings::SettingsPanel;
 

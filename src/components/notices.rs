@@ -1,15 +1,12 @@
 use leptos::prelude::*;
 
-use crate::state::AppState;
-
 /// Notices about storage, links and files: text only, each dismissible.
 #[component]
-pub fn Notices() -> impl IntoView {
-    let state = expect_context::<AppState>();
+pub fn Notices(notices: RwSignal<Vec<String>>) -> impl IntoView {
     view! {
         <div class="notices" role="status" aria-live="polite" data-testid="notices">
             <For
-                each=move || state.notices.get().into_iter().enumerate()
+                each=move || notices.get().into_iter().enumerate()
                 key=|(i, n)| (*i, n.clone())
                 children=move |(_, notice)| {
                     let text = notice.clone();
@@ -19,7 +16,7 @@ pub fn Notices() -> impl IntoView {
                             <button
                                 class="dismiss"
                                 aria-label="Dismiss this notice"
-                                on:click=move |_| state.notices.update(|n| n.retain(|m| *m != text))
+                                on:click=move |_| notices.update(|n| n.retain(|m| *m != text))
                             >
                                 "×"
                             </button>

@@ -6,12 +6,17 @@ use fermi_score::format_nats as nats;
 use leptos::prelude::*;
 
 use super::readable;
-use crate::state::{AppState, Scored, Shared};
+use crate::run::{Pipeline, Scored, Shared};
 
+/// The score of the `Pipeline` in context; `submitted` says whether the truth was asked for, `problem` why it
+/// could not be had.
 #[component]
-pub fn ScoreCard() -> impl IntoView {
-    let state = expect_context::<AppState>();
-    let scored = move || state.scored.get();
+pub fn ScoreCard(
+    #[prop(into)] submitted: Signal<bool>,
+    #[prop(into)] problem: Signal<Option<String>>,
+) -> impl IntoView {
+    let pipeline = expect_context::<Pipeline>();
+    let scored = move || pipeline.scored.get();
     let score =
         move || scored().map_or_else(|| "–".to_string(), |s| s.assessment.verdicts.score.clone());
     let announcement = move || match scored() {
@@ -22,14 +27,13 @@ pub fn ScoreCard() -> impl IntoView {
         ),
         None => String::new(),
     };
-    let truth_problem = move || match state.truth.get() {
-        Some(Err(e)) => {
-            Some(view! { <p class="problem">"The truth could not be computed: " {e}</p> })
-        }
-        _ => None,
+    let truth_problem = move || {
+        problem
+            .get()
+            .map(|e| view! { <p class="problem">"The truth could not be computed: " {e}</p> })
     };
     let not_yet = move || {
-        (!state.submitted.get())
+        (!submitted.get())
             .then(|| view! { <p class="muted">"Submit to reveal the truth and your score."</p> })
     };
     view! {
@@ -114,11 +118,11 @@ fn Details(scored: Shared<Scored>) -> impl IntoView {
 /// The chart's numbers as text: p5, median and p95 of both distributions.
 #[component]
 pub fn QuantileTable() -> impl IntoView {
-    let state = expect_context::<AppState>();
+    let pipeline = expect_context::<Pipeline>();
     move || {
-        let run = state.run.get();
+        let run = pipeline.run.get();
         let f = run.forecast.as_ref()?.as_ref().ok()?;
-        let truth = state.scored.get().map(|s| s.truth);
+        let truth = pipeline.scored.get().map(|s| s.truth);
         let rows = [
             (
                 "5%",
@@ -151,9 +155,9 @@ pub fn QuantileTable() -> impl IntoView {
 /// Every other rule of the spec, with what it rewards and where it fails (the words come from the core).
 #[component]
 pub fn RulesTable() -> impl IntoView {
-    let state = expect_context::<AppState>();
+    let pipeline = expect_context::<Pipeline>();
     move || {
-        let s = state.scored.get()?;
+        let s = pipeline.scored.get()?;
         let rows = s
             .assessment
             .report

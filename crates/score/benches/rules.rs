@@ -80,7 +80,7 @@ fn prepare_forecast(bencher: divan::Bencher, n: usize) {
     bencher.bench(|| LogSamples::new(divan::black_box(linear)));
 }
 
-/// What the app does on every edit after a submit (`src/state.rs` `score`), the forecast already prepared.
+/// What the app does on every edit after a submit (`src/run.rs` `score`), the forecast already prepared.
 #[divan::bench(args = [
     Case::Lognormal(100_000),
     Case::Point(100_000),

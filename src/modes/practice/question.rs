@@ -1,11 +1,11 @@
 use fermi_bank::TruthSpec;
 use leptos::prelude::*;
 
-use crate::state::AppState;
+use super::PracticeState;
 
 #[component]
 pub fn QuestionView() -> impl IntoView {
-    let state = expect_context::<AppState>();
+    let state = expect_context::<PracticeState>();
     let field = move |f: fn(&fermi_bank::Question) -> String| {
         move || state.question.get().map(|q| f(&q)).unwrap_or_default()
     };
@@ -32,7 +32,7 @@ pub fn QuestionView() -> impl IntoView {
 /// The question's explanation, trap, sources and truth program: shown only after Submit.
 #[component]
 pub fn Explanation() -> impl IntoView {
-    let state = expect_context::<AppState>();
+    let state = expect_context::<PracticeState>();
     move || {
         if !state.submitted.get() {
             return None;

@@ -1,13 +1,13 @@
 use leptos::prelude::*;
 
-use super::files;
-use crate::state::AppState;
+use super::PracticeState;
+use crate::components::{self, files};
 use crate::storage;
 
 /// Answered questions, newest first, with export and import as a JSON file.
 #[component]
 pub fn History() -> impl IntoView {
-    let state = expect_context::<AppState>();
+    let state = expect_context::<PracticeState>();
     let rows = move || {
         state.history.with(|h| {
             h.iter()
@@ -38,7 +38,7 @@ pub fn History() -> impl IntoView {
                             .update(|h| added = storage::merge_history(h, entries));
                         state.notify(format!(
                             "{name}: {} added to the history.",
-                            super::count(added, "answer")
+                            components::count(added, "answer")
                         ));
                     }
                     Err(why) => state.notify(format!("{name}: {why}")),
@@ -49,7 +49,7 @@ pub fn History() -> impl IntoView {
     view! {
         <section class="panel history" aria-label="History">
             <h2>"History"</h2>
-            <p class="muted">{move || super::count(state.history.with(Vec::len), "answer")}</p>
+            <p class="muted">{move || components::count(state.history.with(Vec::len), "answer")}</p>
             <ul class="history-list" data-testid="history">{rows}</ul>
             <div class="row">
                 <button

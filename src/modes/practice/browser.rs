@@ -4,8 +4,9 @@
 use fermi_bank::{Difficulty, Topic};
 use leptos::prelude::*;
 
-use super::files;
-use crate::state::{AppState, Shared};
+use super::PracticeState;
+use crate::components::{self, files};
+use crate::run::Shared;
 
 #[derive(Clone, Copy, PartialEq)]
 enum Shown {
@@ -16,7 +17,7 @@ enum Shown {
 
 #[component]
 pub fn QuestionBrowser() -> impl IntoView {
-    let state = expect_context::<AppState>();
+    let state = expect_context::<PracticeState>();
     let topic = RwSignal::new(None::<Topic>);
     let difficulty = RwSignal::new(None::<Difficulty>);
     let answered = RwSignal::new(Shown::All);
@@ -86,8 +87,8 @@ pub fn QuestionBrowser() -> impl IntoView {
             .with(|p| p.iter().map(|p| p.questions.len()).sum::<usize>());
         format!(
             "{} in {}",
-            super::count(n, "question"),
-            super::count(state.packs.with(Vec::len), "pack")
+            components::count(n, "question"),
+            components::count(state.packs.with(Vec::len), "pack")
         )
     };
     view! {
@@ -138,7 +139,7 @@ pub fn QuestionBrowser() -> impl IntoView {
 
 #[component]
 fn PackLoader() -> impl IntoView {
-    let state = expect_context::<AppState>();
+    let state = expect_context::<PracticeState>();
     let outcome = RwSignal::new(None::<files::Outcome>);
     let dragging = RwSignal::new(false);
     let load = move |list: web_sys::FileList| {

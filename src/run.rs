@@ -1,18 +1,18 @@
-//! App state: a `Copy` struct of signals in context, and the derived run (samples → summary → score → chart) as
-//! memos. Every number comes from the core crates; this file only wires them together.
+//! The run pipeline any mode can own: the program (source → debounce → request), its run on the page or in the
+//! worker, and its score against a truth the mode gives. Every number comes from the core crates; this file only
+//! wires them together.
 
-use std::collections::BTreeMap;
 use std::sync::Arc;
 use std::time::Duration;
 
-use fermi_bank::{FitCache, FittedTruth, Pack, Question};
+use fermi_bank::FittedTruth;
 use fermi_eval::{Evaluation, Options, evaluate_source};
 use fermi_score::{Assessment, LogSamples, LogTruth, Summary};
 use fermi_syntax::{Diagnostic, Dialect, quick_program};
 use leptos::prelude::*;
 
-use crate::plot::{Overlay, Series, TruthMark, estimate_series, lognormal_series};
-use crate::storage::{Draft, HistoryEntry, Saved, Settings};
+use crate::plot::{Series, estimate_series};
+use crate::storage::Settings;
 
 /// Pause after the last keystroke before the program is evaluated.
 pub const DEBOUNCE: Duration = Duration::from_millis(250);
@@ -60,13 +60,6 @@ impl<T> std::ops::Deref for Shared<T> {
     }
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Mode {
-    Quick,
-    Program,
-}
-
 /// One evaluation of the estimate, before any truth is involved. A worker's run crosses to the page by serde
 /// (postcard), without its samples.
 #[derive(Debug, Default, serde::Serialize, serde::Deserialize)]
@@ -111,54 +104,30 @@ pub struct Scored {
     pub assessment: Assessment,
 }
 
+/// One program's pipeline, provided as context by the mode that owns it: what the user writes, the run shown,
+/// and its score once the mode gives a truth.
 #[derive(Clone, Copy)]
-pub struct AppState {
-    /// The built-in pack first, then packs loaded by the user.
-    pub packs: RwSignal<Vec<Shared<Pack>>>,
-    /// Index into `packs` and question id.
-    pub selected: RwSignal<Option<(usize, String)>>,
-    pub question: Memo<Option<Shared<Question>>>,
-    pub mode: RwSignal<Mode>,
-    pub low: RwSignal<String>,
-    pub high: RwSignal<String>,
+pub struct Pipeline {
     pub source: RwSignal<String>,
     /// The program as last evaluated (the source after the debounce, or at once on Ctrl/Cmd-Enter).
     pub evaluated: RwSignal<String>,
     pub dialect: RwSignal<Dialect>,
     pub samples: RwSignal<usize>,
     pub seed: RwSignal<u64>,
-    pub submitted: RwSignal<bool>,
     pub run: Memo<Shared<Run>>,
     /// True while the worker computes the current request; `run` still holds the previous run meanwhile.
     pub evaluating: Memo<bool>,
-    pub truth: Memo<Option<Result<FittedTruth, String>>>,
     pub scored: Memo<Option<Shared<Scored>>>,
-    pub drafts: RwSignal<BTreeMap<String, Draft>>,
-    pub history: RwSignal<Vec<HistoryEntry>>,
-    /// Notices for the user (storage trouble, bad links); dismissible.
-    pub notices: RwSignal<Vec<String>>,
 }
 
-impl AppState {
-    pub fn new(saved: Saved) -> AppState {
-        let packs = RwSignal::new(vec![Shared::new(fermi_bank::builtin())]);
-        let selected = RwSignal::new(None::<(usize, String)>);
-        let question = Memo::new(move |_| {
-            let (pack, id) = selected.get()?;
-            let pack = packs.with(|p| p.get(pack).cloned())?;
-            pack.question(&id).cloned().map(Shared::new)
-        });
-        let Settings {
-            samples: n,
-            seed: s,
-            dialect: d,
-        } = saved.settings;
+impl Pipeline {
+    /// A pipeline with these settings, scored against `truth` whenever it holds one.
+    pub fn new(settings: Settings, truth: Signal<Option<FittedTruth>>) -> Pipeline {
         let source = RwSignal::new(String::new());
         let evaluated = RwSignal::new(String::new());
-        let dialect = RwSignal::new(d);
-        let samples = RwSignal::new(n.clamp(UI_MIN_SAMPLES, UI_MAX_SAMPLES));
-        let seed = RwSignal::new(s);
-        let submitted = RwSignal::new(false);
+        let dialect = RwSignal::new(settings.dialect);
+        let samples = RwSignal::new(settings.samples.clamp(UI_MIN_SAMPLES, UI_MAX_SAMPLES));
+        let seed = RwSignal::new(settings.seed);
         let request = Memo::new(move |_| RunRequest {
             source: evaluated.get(),
             dialect: dialect.get(),
@@ -167,19 +136,6 @@ impl AppState {
                 seed: seed.get(),
             },
         });
-        // The truth is fitted only once the user submits: before that it is neither computed nor shown. Fits are
-        // kept for the page's life, so reopening a question refits nothing.
-        let fits = StoredValue::new(FitCache::default());
-        let truth = Memo::new(move |_| {
-            if !submitted.get() {
-                return None;
-            }
-            let q = question.get()?;
-            let mut fitted = None;
-            fits.update_value(|cache| fitted = Some(cache.fit(&q).map_err(|p| p.to_string())));
-            fitted
-        });
-        let truth_to_score = Memo::new(move |_| truth.get().and_then(Result::ok));
         let background = Background::start();
         // Whether the current request belongs to the worker; if the worker fails, every run is on the page again.
         let in_worker = Memo::new(move |_| {
@@ -190,7 +146,7 @@ impl AppState {
         });
         let job = Memo::new(move |_| Job {
             run: request.get(),
-            truth: truth_to_score.get(),
+            truth: truth.get(),
         });
         let run = Memo::new(move |previous: Option<&Shared<Run>>| {
             if !in_worker.get() {
@@ -221,7 +177,7 @@ impl AppState {
         // The score shown always belongs to the run shown: the worker's, once it has scored that very run
         // against this truth (until then, none), else the page's own.
         let scored = Memo::new(move |_| {
-            let truth = truth_to_score.get()?;
+            let truth = truth.get()?;
             let run = run.get();
             if !in_worker.get() {
                 return score(run.log_samples()?, truth).map(Shared::new);
@@ -231,43 +187,39 @@ impl AppState {
                 .then_some(done.scored)
                 .flatten()
         });
-        AppState {
-            packs,
-            selected,
-            question,
-            mode: RwSignal::new(Mode::Quick),
-            low: RwSignal::new(String::new()),
-            high: RwSignal::new(String::new()),
+        // Debounce: evaluate a short pause after the last edit.
+        let pending = StoredValue::new(None::<TimeoutHandle>);
+        Effect::new(move |_| {
+            let text = source.get();
+            if let Some(handle) = pending.get_value() {
+                handle.clear();
+            }
+            let handle = set_timeout_with_handle(
+                move || {
+                    if evaluated.get_untracked() != text {
+                        evaluated.set(text)
+                    }
+                },
+                DEBOUNCE,
+            );
+            pending.set_value(handle.ok());
+        });
+        Pipeline {
             source,
             evaluated,
             dialect,
             samples,
             seed,
-            submitted,
             run,
             evaluating,
-            truth,
             scored,
-            drafts: RwSignal::new(saved.drafts),
-            history: RwSignal::new(saved.history),
-            notices: RwSignal::new(Vec::new()),
         }
     }
 
-    /// Opens a question: its draft (if any) comes back, and its truth is hidden again.
-    pub fn open(&self, pack: usize, id: &str) {
-        let draft = self.drafts.with_untracked(|d| d.get(id).cloned());
-        let draft = draft.unwrap_or_default();
-        self.submitted.set(false);
-        self.mode.set(draft.mode);
-        self.low.set(draft.low);
-        self.high.set(draft.high);
-        if let Some(d) = draft.dialect {
-            self.dialect.set(d);
-        }
-        self.source.set(draft.source.clone());
-        self.evaluated.set(draft.source);
-        self.selected.set(Some((pack, id.to_string())));
+    /// Sets the program and evaluates it at once (opening a draft, a share link).
+    pub fn load(&self, program: String) {
+        self.source.set(program.clone());
+        self.evaluated.set(program);
     }
 
     /// Evaluates the current program now (Ctrl/Cmd-Enter, mode switches, Submit).
@@ -278,104 +230,9 @@ impl AppState {
         }
     }
 
-    pub fn notify(&self, message: impl Into<String>) {
-        let message = message.into();
-        self.notices.update(|n| {
-            if !n.contains(&message) {
-                n.push(message)
-            }
-        });
-    }
-
-    /// Submit: reveals the truth and records the answer in the history (once the worker's run is in, if it is
-    /// still evaluating).
-    pub fn submit(&self) {
-        self.run_now();
-        self.submitted.set(true);
-        if self.evaluating.get_untracked() {
-            let state = *self;
-            // Runs once, when the run being waited for has arrived (or a newer edit took its place).
-            Effect::new(move |recorded: Option<bool>| {
-                if recorded == Some(true) || state.evaluating.get() {
-                    return recorded.unwrap_or(false);
-                }
-                state.record();
-                true
-            });
-        } else {
-            self.record();
-        }
-    }
-
-    fn record(&self) {
-        let (Some(q), Some(scored)) = (self.question.get_untracked(), self.scored.get_untracked())
-        else {
-            return;
-        };
-        let entry = HistoryEntry {
-            question: q.id.clone(),
-            text: q.text.clone(),
-            source: self.evaluated.get_untracked(),
-            dialect: self.dialect.get_untracked(),
-            seed: self.seed.get_untracked(),
-            samples: self.samples.get_untracked(),
-            cramer_log: scored.assessment.report.cramer_log,
-            at: js_sys::Date::now(),
-        };
-        self.history.update(|h| h.push(entry));
-    }
-
-    /// Wires the effects that sync with the outside: debounce, drafts, quick-mode program.
-    pub fn start_effects(&self) {
-        let state = *self;
-        // Quick mode writes its program from the two boxes.
-        Effect::new(move |_| {
-            if state.mode.get() != Mode::Quick {
-                return;
-            }
-            let (low, high) = (state.low.get(), state.high.get());
-            // Empty boxes leave a program written in the editor alone.
-            if low.trim().is_empty() && high.trim().is_empty() {
-                return;
-            }
-            let program = quick_program(&low, &high, state.dialect.get()).unwrap_or_default();
-            if state.source.get_untracked() != program {
-                state.source.set(program);
-            }
-        });
-        // Debounce: evaluate a short pause after the last edit.
-        let pending = StoredValue::new(None::<TimeoutHandle>);
-        Effect::new(move |_| {
-            let source = state.source.get();
-            if let Some(handle) = pending.get_value() {
-                handle.clear();
-            }
-            let handle = set_timeout_with_handle(
-                move || {
-                    if state.evaluated.get_untracked() != source {
-                        state.evaluated.set(source)
-                    }
-                },
-                DEBOUNCE,
-            );
-            pending.set_value(handle.ok());
-        });
-        // Drafts follow every edit.
-        Effect::new(move |_| {
-            let Some(q) = state.question.get() else {
-                return;
-            };
-            let draft = Draft {
-                mode: state.mode.get(),
-                low: state.low.get(),
-                high: state.high.get(),
-                source: state.source.get(),
-                dialect: Some(state.dialect.get()),
-            };
-            state.drafts.update(|d| {
-                d.insert(q.id.clone(), draft);
-            });
-        });
+    /// True while the text typed has not been evaluated yet.
+    pub fn typing(&self) -> bool {
+        self.source.with(|s| self.evaluated.with(|e| s != e))
     }
 
     pub fn settings(&self) -> Settings {
@@ -387,14 +244,14 @@ impl AppState {
     }
 }
 
-/// What the worker is asked for: a run, and its score once the truth is revealed.
+/// What the worker is asked for: a run, and its score once there is a truth.
 #[derive(Clone, Debug, PartialEq)]
 struct Job {
     run: RunRequest,
     truth: Option<FittedTruth>,
 }
 
-/// The worker's answer to a job. `scored` is `None` before Submit.
+/// The worker's answer to a job. `scored` is `None` before there is a truth.
 #[derive(Clone, Debug)]
 struct Done {
     of: Job,
@@ -438,6 +295,10 @@ impl Background {
             }
         });
         alive.set(worker.is_some());
+        // The worker ends with the pipeline that owns it: its answers would have no one to go to.
+        if let Some(w) = worker.clone() {
+            on_cleanup(move || w.stop());
+        }
         Background {
             worker: StoredValue::new_local(worker),
             alive,
@@ -491,16 +352,4 @@ pub fn score(forecast: &LogSamples, truth: FittedTruth) -> Option<Scored> {
         truth,
         assessment: fermi_score::assess(forecast, &g),
     })
-}
-
-/// The chart's content: the estimate always, the truth once revealed.
-pub fn overlay(run: &Run, truth: Option<FittedTruth>, unit: &str) -> Overlay {
-    Overlay {
-        estimate: run.series.clone(),
-        truth: truth.map(|t| match t {
-            FittedTruth::Lognormal { mu, sigma } => TruthMark::Density(lognormal_series(mu, sigma)),
-            FittedTruth::Point(v) => TruthMark::Point(v.ln()),
-        }),
-        unit: unit.to_string(),
-    }
 }
