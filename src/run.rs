@@ -8,7 +8,7 @@ use std::time::Duration;
 use fermi_bank::FittedTruth;
 use fermi_eval::{Evaluation, Options, evaluate_source};
 use fermi_score::{Assessment, LogSamples, LogTruth, Summary};
-use fermi_syntax::{Diagnostic, Dialect, quick_program};
+use fermi_syntax::{Diagnostic, Dialect};
 use leptos::prelude::*;
 
 use crate::plot::{Series, estimate_series};

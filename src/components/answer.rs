@@ -1,7 +1,7 @@
 //! The two ways to answer (a quick 90% interval, or a program) and Submit. Both end as a visible program, the
 //! source of the `Pipeline` in context.
 
-use fermi_syntax::{Dialect, Severity};
+use fermi_syntax::{Severity, quick_program};
 use leptos::html;
 use leptos::prelude::*;
 
@@ -49,17 +49,6 @@ impl AnswerBoxes {
         });
         boxes
     }
-}
-
-/// The program the quick mode writes for a 90% interval, in the chosen dialect; `None` until both boxes hold
-/// numbers. Numbers are written in exponent form so both dialects read them back exactly.
-fn quick_program(low: &str, high: &str, dialect: Dialect) -> Option<String> {
-    let lo = fermi_num::parse_readable(low)?;
-    let hi = fermi_num::parse_readable(high)?;
-    Some(match dialect {
-        Dialect::Squiggle => format!("to({lo:e}, {hi:e})"),
-        Dialect::Fermi => format!("{lo:e} {hi:e}"),
-    })
 }
 
 /// The answer editor over the `Pipeline` in context: `unit` labels the quick boxes, `submitted` says whether the
