@@ -194,10 +194,11 @@ impl Pipeline {
             if let Some(handle) = pending.get_value() {
                 handle.clear();
             }
+            // `try_`: the timer may fire after its mode was left and the pipeline disposed.
             let handle = set_timeout_with_handle(
                 move || {
-                    if evaluated.get_untracked() != text {
-                        evaluated.set(text)
+                    if evaluated.try_get_untracked().is_some_and(|e| e != text) {
+                        evaluated.try_set(text);
                     }
                 },
                 DEBOUNCE,
@@ -275,23 +276,30 @@ impl Background {
         let latest = StoredValue::new((0, None::<Job>));
         let done = RwSignal::new(None::<Done>);
         let worker = crate::worker::Worker::spawn(move |id, value| {
+            // `try_`: an answer already on its way may arrive after the pipeline was disposed.
             if id < 0.0 {
                 leptos::logging::warn!("the evaluation worker failed; runs stay on the page");
-                alive.set(false);
+                alive.try_set(false);
                 return;
             }
-            let (latest_id, job) = latest.get_value();
+            let Some((latest_id, job)) = latest.try_get_value() else {
+                return;
+            };
             // A result for an older job is stale: a newer one is on its way.
             let (true, Some(of)) = (id == latest_id as f64, job) else {
                 return;
             };
             match crate::worker::message_bytes(&value).and_then(|b| crate::worker::decode(&b)) {
-                Some((run, scored)) => done.set(Some(Done {
-                    of,
-                    run: Shared::new(run),
-                    scored: scored.map(Shared::new),
-                })),
-                None => alive.set(false),
+                Some((run, scored)) => {
+                    done.try_set(Some(Done {
+                        of,
+                        run: Shared::new(run),
+                        scored: scored.map(Shared::new),
+                    }));
+                }
+                None => {
+                    alive.try_set(false);
+                }
             }
         });
         alive.set(worker.is_some());
