@@ -178,3 +178,16 @@ fn a_run_crosses_from_the_worker_unchanged() {
     }
     assert_eq!(infinite, 1, "one score holds an infinity");
 }
+
+/// The app's one source of entropy answers in the browser, below 10⁹, and does not repeat itself.
+#[wasm_bindgen_test]
+fn fresh_entropy_comes_from_the_browser() {
+    let draws: Vec<u64> = (0..8)
+        .map(|_| playground::fresh_entropy().expect("the browser's crypto answers"))
+        .collect();
+    assert!(draws.iter().all(|&x| x < 1_000_000_000), "{draws:?}");
+    let mut distinct = draws.clone();
+    distinct.sort_unstable();
+    distinct.dedup();
+    assert_eq!(distinct.len(), draws.len(), "{draws:?}");
+}

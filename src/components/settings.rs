@@ -56,7 +56,11 @@ pub fn SettingsPanel(children: Children) -> impl IntoView {
                 <button
                     data-testid="reroll"
                     aria-label="Re-roll the seed"
-                    on:click=move |_| pipeline.seed.set((js_sys::Math::random() * 1e9) as u64)
+                    on:click=move |_| {
+                        if let Some(seed) = crate::fresh_entropy() {
+                            pipeline.seed.set(seed)
+                        }
+                    }
                 >
                     "Re-roll"
                 </button>
