@@ -243,7 +243,7 @@ pub fn Lab() -> impl IntoView {
     }
 }
 
-/// An expected score as shown: four significant figures.
+/// An expected score as shown: four decimals.
 fn number(value: f64) -> String {
     format!("{value:.4}")
 }
