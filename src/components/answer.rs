@@ -100,7 +100,7 @@ pub fn Answer(
                 AnswerMode::Quick => view! { <Quick boxes unit /> }.into_any(),
                 AnswerMode::Program => view! { <Editor /> }.into_any(),
             }}
-            <Diagnostics />
+            <Diagnostics places=Signal::derive(move || boxes.mode.get() == AnswerMode::Program) />
             <EstimateSummary />
             <div class="submit-row">
                 <button
@@ -143,9 +143,9 @@ fn Quick(boxes: AnswerBoxes, unit: Signal<String>) -> impl IntoView {
             if text.trim().is_empty() {
                 return String::new();
             }
-            match fermi_num::parse_readable(&text) {
-                Some(v) => format!("{} = {}", text.trim(), readable(v)),
-                None => "not a number yet (try 98.3e9, 98.3 billion or 98.3B)".to_string(),
+            match fermi_num::read_number(&text) {
+                Ok(v) => format!("{} = {}", text.trim(), readable(v)),
+                Err(e) => e.message(),
             }
         };
         view! {

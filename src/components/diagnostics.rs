@@ -3,9 +3,10 @@ use leptos::prelude::*;
 
 use crate::run::Pipeline;
 
-/// Every diagnostic of the `Pipeline`'s last run: `line:col`, message and hint; warnings in a softer style.
+/// Every diagnostic of the `Pipeline`'s last run: `line:col` (when `places`: a quick answer's program is not the
+/// person's text, so its positions would mean nothing), message and hint; warnings in a softer style.
 #[component]
-pub fn Diagnostics() -> impl IntoView {
+pub fn Diagnostics(#[prop(into)] places: Signal<bool>) -> impl IntoView {
     let pipeline = expect_context::<Pipeline>();
     let items = move || {
         let source = pipeline.evaluated.get();
@@ -25,10 +26,12 @@ pub fn Diagnostics() -> impl IntoView {
                     .hint
                     .clone()
                     .map(|h| view! { <span class="hint">{h}</span> });
+                let place = places.get().then(
+                    || view! { <span class="where">{format!("{}:{} ", at.line, at.col)}</span> },
+                );
                 view! {
                     <li class=class>
-                        <span class="where">{format!("{}:{}", at.line, at.col)}</span>
-                        " " <span class="kind">{kind}</span> ": " {d.message.clone()} {hint}
+                        {place} <span class="kind">{kind}</span> ": " {d.message.clone()} {hint}
                     </li>
                 }
             })
