@@ -1,11 +1,11 @@
 //! The two ways to answer (a quick 90% interval, or a program) and Submit. Both end as a visible program, the
 //! source of the `Pipeline` in context.
 
-use fermi_syntax::{Severity, quick_program};
+use fermi_syntax::{Diagnostic, Severity, Shown, quick_program};
 use leptos::html;
 use leptos::prelude::*;
 
-use super::diagnostics::{Diagnostics, marked_pieces};
+use super::diagnostics::{Diagnostics, LISTED, marked_pieces};
 use super::readable;
 use crate::run::Pipeline;
 
@@ -190,12 +190,16 @@ fn Editor() -> impl IntoView {
         let run = pipeline.run.get();
         let source = pipeline.source.get();
         // Underlines belong to the text that was evaluated; while typing ahead of the run, show none.
-        let diagnostics = if pipeline.evaluated.with(|e| *e == source) {
-            run.diagnostics.as_slice()
+        let diagnostics: Vec<Diagnostic> = if pipeline.evaluated.with(|e| *e == source) {
+            Shown::of(&run.diagnostics, LISTED)
+                .list
+                .into_iter()
+                .cloned()
+                .collect()
         } else {
-            &[]
+            Vec::new()
         };
-        marked_pieces(&source, diagnostics)
+        marked_pieces(&source, &diagnostics)
             .into_iter()
             .map(|(text, severity)| match severity {
                 None => view! { <span>{text}</span> }.into_any(),

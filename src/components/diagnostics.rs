@@ -1,9 +1,12 @@
-use fermi_syntax::{Diagnostic, LineIndex, Severity};
+use fermi_syntax::{Diagnostic, LineIndex, Severity, Shown};
 use leptos::prelude::*;
 
 use crate::run::Pipeline;
 
-/// Every diagnostic of the `Pipeline`'s last run: `line:col` (when `places`: a quick answer's program is not the
+/// Diagnostics listed (and underlined) at most: errors first, the rest counted.
+pub const LISTED: usize = 100;
+
+/// The diagnostics of the `Pipeline`'s last run (errors first, up to [`LISTED`]): `line:col` (when `places`: a quick answer's program is not the
 /// person's text, so its positions would mean nothing), message and hint; warnings in a softer style.
 #[component]
 pub fn Diagnostics(#[prop(into)] places: Signal<bool>) -> impl IntoView {
@@ -11,10 +14,13 @@ pub fn Diagnostics(#[prop(into)] places: Signal<bool>) -> impl IntoView {
     let items = move || {
         let source = pipeline.evaluated.get();
         let index = LineIndex::new(&source);
-        pipeline
-            .run
-            .get()
-            .diagnostics
+        let run = pipeline.run.get();
+        let shown = Shown::of(&run.diagnostics, LISTED);
+        let more = shown
+            .more()
+            .map(|more| view! { <li class="diagnostic more">{more}</li> });
+        let listed = shown
+            .list
             .iter()
             .map(|d| {
                 let at = index.line_col(d.span.start as usize);
@@ -35,7 +41,8 @@ pub fn Diagnostics(#[prop(into)] places: Signal<bool>) -> impl IntoView {
                     </li>
                 }
             })
-            .collect_view()
+            .collect_view();
+        (listed, more)
     };
     view! { <ul class="diagnostics" data-testid="diagnostics" aria-live="polite">{items}</ul> }
 }

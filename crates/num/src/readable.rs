@@ -106,6 +106,19 @@ impl NumberError {
     }
 }
 
+/// `10000` → "10,000".
+pub fn thousands(n: usize) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
 /// Reads "94 billion", "98.3e9", "1.5k", "2 million", "1,500", "40%", "1/1000". `None` if it is not a number.
 pub fn parse_readable(text: &str) -> Option<f64> {
     read_number(text).ok()
@@ -272,6 +285,18 @@ mod tests {
         ];
         for &(text, want) in cases {
             assert_eq!(parse_readable(text), want, "parse_readable({text:?})");
+        }
+    }
+
+    #[test]
+    fn thousands_separators() {
+        for (n, text) in [
+            (0, "0"),
+            (999, "999"),
+            (1_000, "1,000"),
+            (12_345_678, "12,345,678"),
+        ] {
+            assert_eq!(thousands(n), text);
         }
     }
 

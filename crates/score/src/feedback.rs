@@ -2,8 +2,8 @@
 
 use crate::assess::Spread;
 use crate::breakdown::Noise;
-use crate::error::thousands;
 use crate::report::Report;
+use fermi_num::thousands;
 
 /// Sentences about the median, the spread and where the score comes from, in that order.
 pub fn feedback(report: &Report, noise: &Noise) -> Vec<String> {

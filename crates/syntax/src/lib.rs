@@ -24,7 +24,7 @@ mod print;
 mod squiggle;
 
 pub use ast::{BinOp, Expr, ExprKind, Func, Name, Program, Statement};
-pub use diagnostic::{Diagnostic, LineCol, LineIndex, Severity, Span};
+pub use diagnostic::{Diagnostic, LineCol, LineIndex, Severity, Shown, Span};
 pub use lexer::Tok;
 pub use print::{literal, quick_program, to_squiggle};
 pub use squiggle::infix_binding_power;
