@@ -8,6 +8,7 @@ pub mod import;
 mod load;
 mod problem;
 mod read;
+mod sources;
 mod unit_check;
 
 pub use advice::advice;
@@ -19,6 +20,7 @@ pub use load::{
     MAX_FILE_BYTES, MAX_QUESTIONS, TWIN_TOLERANCE, VALIDATION_SAMPLES, is_slug, load_pack,
 };
 pub use problem::{Places, Problem};
+pub use sources::source_warnings;
 pub use unit_check::{UnitScale, unit_warning};
 
 /// Every `assets/questions/*.toml` file as `(file name, text)`, sorted by name (listed by build.rs).
