@@ -233,9 +233,17 @@ pub fn draw<DB: DrawingBackend>(
     if let Some(TruthMark::Density(s)) = &overlay.truth {
         ymax = ymax.max(peak(s));
     }
-    // Headroom above the peaks keeps the legend (upper right) off the curves.
-    let ymax = if ymax > 0.0 { ymax * 1.4 } else { 1.0 };
     let px = |v: f64| (v * scale).round() as u32;
+    // Headroom above the peaks keeps the legend (upper right, two lines) off the curves: at least 40%, more on a
+    // short chart, where the legend is a larger share of the height.
+    let plot_height = f64::from(area.dim_in_pixel().1) - f64::from(px(40.0) + 2 * px(10.0));
+    let legend = f64::from(px(62.0));
+    let headroom = if plot_height > 2.0 * legend {
+        (plot_height / (plot_height - legend)).max(1.4)
+    } else {
+        1.4
+    };
+    let ymax = if ymax > 0.0 { ymax * headroom } else { 1.0 };
     let max_ticks = (area.dim_in_pixel().0 as f64 / (95.0 * scale)).floor() as usize;
     let ticks = nice_ticks(lo, hi, max_ticks);
     let mut chart = ChartBuilder::on(area)

@@ -19,6 +19,13 @@ pub fn ScoreCard(
     let scored = move || pipeline.scored.get();
     let score =
         move || scored().map_or_else(|| "–".to_string(), |s| s.assessment.verdicts.score.clone());
+    let score_class = move || {
+        if scored().is_some() {
+            "score-value"
+        } else {
+            "score-value pending"
+        }
+    };
     let announcement = move || match scored() {
         Some(s) => format!(
             "Cramér-log score {}. {}",
@@ -40,7 +47,7 @@ pub fn ScoreCard(
         <div class="score-card">
             <div class="score-head">
                 <span class="score-label">"Cramér-log (lower is better)"</span>
-                <span class="score-value" data-testid="score-cramer">{score}</span>
+                <span class=score_class data-testid="score-cramer">{score}</span>
             </div>
             <p class="sr-only" role="status" aria-live="polite" data-testid="score-announcement">{announcement}</p>
             {not_yet}
@@ -170,7 +177,7 @@ pub fn RulesTable() -> impl IntoView {
                     <thead><tr><th scope="col">"rule"</th><th scope="col">"value"</th><th scope="col">"rewards"</th><th scope="col">"weakness"</th></tr></thead>
                     <tbody>
                         {rows.into_iter().map(|(name, value, rewards, weakness)| view! {
-                            <tr><th scope="row">{name}</th><td>{value}</td><td>{rewards}</td><td>{weakness}</td></tr>
+                            <tr><th scope="row">{name}</th><td data-label="value">{value}</td><td data-label="rewards">{rewards}</td><td data-label="weakness">{weakness}</td></tr>
                         }).collect_view()}
                     </tbody>
                 </table>
