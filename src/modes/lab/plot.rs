@@ -1,32 +1,21 @@
-//! The lab's curves: one small panel per rule, expected score against one axis of the report, with the honest
-//! report, the current report and the rule's best along that axis marked. Generic over the plotters backend, as
-//! `crate::plot` is.
+//! The lab's charts, generic over the plotters backend as `crate::plot` is: the curves (one small panel per rule,
+//! expected score against one axis of the report, with the honest report, the current report and the rule's best
+//! along that axis marked) and the heat map of one rule over both axes. Every number comes from the core.
 
 use plotters::coord::Shift;
 use plotters::coord::ranged1d::ValueFormatter;
 use plotters::coord::types::RangedCoordf64;
 use plotters::prelude::*;
 
+use fermi_score::lab::{Curve, HeatMap, Optimum, Report, format_value};
+
 use crate::plot::Palette;
 
-/// One rule's curve along one axis, every number from the core.
-pub struct Panel {
-    /// The rule's name and orientation.
-    pub title: String,
-    /// Points of the curve: the axis value (a width factor or a shift in decades) and the expected score.
-    pub points: Vec<(f64, f64)>,
-    /// The honest report's and the current report's places on the axis.
-    pub honest: f64,
-    pub current: f64,
-    /// The best point along the axis, where the rule has one.
-    pub best: Option<(f64, f64)>,
-}
-
-/// Draws `panels` in a grid, four across (two on a narrow screen); `log_x` puts the axis on a log scale (the
+/// Draws `curves` in a grid, four across (two on a narrow screen); `log_x` puts the axis on a log scale (the
 /// width).
-pub fn draw_panels<DB: DrawingBackend>(
+pub fn draw_curves<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
-    panels: &[Panel],
+    curves: &[Curve],
     log_x: bool,
     palette: Palette,
     scale: f64,
@@ -38,8 +27,8 @@ pub fn draw_panels<DB: DrawingBackend>(
     } else {
         4
     };
-    let rows = panels.len().div_ceil(columns);
-    for (panel, cell) in panels.iter().zip(area.split_evenly((rows, columns))) {
+    let rows = curves.len().div_ceil(columns);
+    for (panel, cell) in curves.iter().zip(area.split_evenly((rows, columns))) {
         draw_panel(&cell, panel, log_x, palette, scale)?;
     }
     Ok(())
@@ -47,7 +36,7 @@ pub fn draw_panels<DB: DrawingBackend>(
 
 fn draw_panel<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
-    panel: &Panel,
+    panel: &Curve,
     log_x: bool,
     palette: Palette,
     scale: f64,
@@ -72,15 +61,15 @@ fn draw_panel<DB: DrawingBackend>(
         (y0, y1) = (y0 - 0.5, y1 + 0.5);
     }
     let px = |v: f64| (v * scale).round() as u32;
-    let font = ("sans-serif", px(11.0) as i32)
+    let font = ("sans-serif", px(12.0) as i32)
         .into_font()
         .color(&palette.text);
     let mut builder = ChartBuilder::on(area);
     builder
         .margin(px(6.0))
         .caption(&panel.title, font.clone())
-        .x_label_area_size(px(18.0))
-        .y_label_area_size(px(40.0));
+        .x_label_area_size(px(20.0))
+        .y_label_area_size(px(48.0));
     if log_x {
         let chart = builder
             .build_cartesian_2d((x0..x1).log_scale(), y0..y1)
@@ -95,7 +84,7 @@ fn draw_panel<DB: DrawingBackend>(
 /// The axes, the honest and current reports' lines, the curve and its best point.
 fn contents<DB, X>(
     mut chart: ChartContext<'_, DB, Cartesian2d<X, RangedCoordf64>>,
-    panel: &Panel,
+    panel: &Curve,
     curve: &[(f64, f64)],
     (y0, y1): (f64, f64),
     palette: Palette,
@@ -108,15 +97,16 @@ where
 {
     let err = |e: DrawingAreaErrorKind<DB::ErrorType>| e.to_string();
     let px = |v: f64| (v * scale).round() as u32;
-    let label = |v: &f64| format!("{v:.2}");
+    let value = |v: &f64| format_value(*v);
+    let place = |v: &f64| axis_label(*v);
     chart
         .configure_mesh()
         .disable_mesh()
         .axis_style(palette.text)
         .x_labels(3)
         .y_labels(3)
-        .x_label_formatter(&label)
-        .y_label_formatter(&label)
+        .x_label_formatter(&place)
+        .y_label_formatter(&value)
         .label_style(font)
         .draw()
         .map_err(err)?;
@@ -140,5 +130,199 @@ where
                 .map(|p| Circle::new(p, px(4.0), palette.truth.filled())),
         )
         .map_err(err)?;
+    Ok(())
+}
+
+/// A place on a report axis (a shift in decades or a width factor): two decimals at most, no trailing zeros.
+fn axis_label(v: f64) -> String {
+    let text = format!("{v:.2}");
+    let text = text.trim_end_matches('0').trim_end_matches('.');
+    if text == "-0" {
+        "0".into()
+    } else {
+        text.into()
+    }
+}
+
+/// A colour for a shade in [0, 1] (0 = best): light yellow through green and teal to dark blue, the viridis
+/// ramp read backwards, so "lighter is better" on a projector and in print.
+fn shade_colour(shade: f64) -> RGBColor {
+    const STOPS: [(u8, u8, u8); 5] = [
+        (253, 231, 37),
+        (94, 201, 98),
+        (33, 145, 140),
+        (59, 82, 139),
+        (68, 1, 84),
+    ];
+    let t = shade.clamp(0.0, 1.0) * (STOPS.len() - 1) as f64;
+    let i = (t.floor() as usize).min(STOPS.len() - 2);
+    let f = t - i as f64;
+    let mix = |a: u8, b: u8| (f64::from(a) + (f64::from(b) - f64::from(a)) * f).round() as u8;
+    let (a, b) = (STOPS[i], STOPS[i + 1]);
+    RGBColor(mix(a.0, b.0), mix(a.1, b.1), mix(a.2, b.2))
+}
+
+/// The heat map of `map` (shift in decades across, width up on a log scale), with the honest report (a ring),
+/// the current report (a white dot) and the rule's best (a star) marked, and a legend of shades with the values
+/// they stand for beneath. Returns the plotting area in the backend's pixels, where a click maps to a report.
+pub fn draw_heat_map<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    map: &HeatMap,
+    best: Option<&Optimum>,
+    report: &Report,
+    palette: Palette,
+    scale: f64,
+) -> Result<(std::ops::Range<i32>, std::ops::Range<i32>), String> {
+    let err = |e: DrawingAreaErrorKind<DB::ErrorType>| e.to_string();
+    area.fill(&palette.background).map_err(err)?;
+    let (Some(&d0), Some(&d1), Some(&w0), Some(&w1)) = (
+        map.shifts.first(),
+        map.shifts.last(),
+        map.widths.first(),
+        map.widths.last(),
+    ) else {
+        return Err("empty heat map".into());
+    };
+    let decades = |d: f64| fermi_score::lab::ln_to_decades(d);
+    let (x0, x1) = (decades(d0), decades(d1));
+    let px = |v: f64| (v * scale).round() as u32;
+    let font = ("sans-serif", px(13.0) as i32)
+        .into_font()
+        .color(&palette.text);
+    let (chart_area, legend_area) =
+        area.split_vertically(area.dim_in_pixel().1.saturating_sub(px(48.0)));
+    let mut chart = ChartBuilder::on(&chart_area)
+        .margin(px(8.0))
+        .x_label_area_size(px(36.0))
+        .y_label_area_size(px(52.0))
+        .build_cartesian_2d(x0..x1, (w0..w1).log_scale())
+        .map_err(err)?;
+    chart
+        .configure_mesh()
+        .disable_mesh()
+        .axis_style(palette.text)
+        .x_labels(5)
+        .y_labels(5)
+        .x_desc("shift (decades)")
+        .y_desc("width (×)")
+        .x_label_formatter(&|v| axis_label(*v))
+        .y_label_formatter(&|v| axis_label(*v))
+        .label_style(font.clone())
+        .axis_desc_style(font.clone())
+        .draw()
+        .map_err(err)?;
+    // Each cell reaches halfway to its neighbours, and no further than the map's ends.
+    let edges = |centres: Vec<f64>, geometric: bool| -> Vec<(f64, f64)> {
+        let mid = |a: f64, b: f64| {
+            if geometric {
+                (a * b).sqrt()
+            } else {
+                (a + b) / 2.0
+            }
+        };
+        (0..centres.len())
+            .map(|i| {
+                let lo = if i == 0 {
+                    centres[0]
+                } else {
+                    mid(centres[i - 1], centres[i])
+                };
+                let last = centres.len() - 1;
+                let hi = if i == last {
+                    centres[last]
+                } else {
+                    mid(centres[i], centres[i + 1])
+                };
+                (lo, hi)
+            })
+            .collect()
+    };
+    let columns = edges(map.shifts.iter().map(|&d| decades(d)).collect(), false);
+    let rows = edges(map.widths.clone(), true);
+    let shades = map.shades();
+    let across = columns.len();
+    let cells = rows.iter().enumerate().flat_map(|(j, &(wl, wh))| {
+        columns
+            .iter()
+            .enumerate()
+            .map(move |(i, &(dl, dh))| ([(dl, wl), (dh, wh)], j * across + i))
+    });
+    chart
+        .draw_series(
+            cells.map(|(corners, k)| Rectangle::new(corners, shade_colour(shades[k]).filled())),
+        )
+        .map_err(err)?;
+    let at = |r: &Report| (decades(r.shift), r.width);
+    chart
+        .draw_series([Circle::new(
+            at(&Report::HONEST),
+            px(9.0),
+            palette.truth.stroke_width(px(3.0)),
+        )])
+        .map_err(err)?;
+    if let Some(best) = best {
+        let (x, y) = at(&best.report);
+        let star = EmptyElement::at((x, y))
+            + Text::new(
+                "★",
+                (-(px(9.0) as i32), -(px(11.0) as i32)),
+                ("sans-serif", px(22.0) as i32)
+                    .into_font()
+                    .color(&palette.truth),
+            );
+        chart.draw_series([star]).map_err(err)?;
+    }
+    chart
+        .draw_series([
+            Circle::new(at(report), px(7.0), WHITE.filled()),
+            Circle::new(at(report), px(7.0), BLACK.stroke_width(px(2.0))),
+        ])
+        .map_err(err)?;
+    let plotted = chart.plotting_area().get_pixel_range();
+    legend(&legend_area, map, palette, font, scale)?;
+    Ok(plotted)
+}
+
+/// Five swatches from best to worst, each with the value it stands for.
+fn legend<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    map: &HeatMap,
+    palette: Palette,
+    font: TextStyle,
+    scale: f64,
+) -> Result<(), String> {
+    let err = |e: DrawingAreaErrorKind<DB::ErrorType>| e.to_string();
+    let px = |v: f64| (v * scale).round() as i32;
+    let entries = map.legend(5);
+    let width = area.dim_in_pixel().0 as i32;
+    let slot = (width - px(16.0)) / (entries.len() as i32).max(1);
+    area.draw(&Text::new(
+        format!(
+            "lighter is better (the numbers: {})",
+            map.rule.orientation().label()
+        ),
+        (px(8.0), px(26.0)),
+        font.clone(),
+    ))
+    .map_err(err)?;
+    for (k, (shade, value)) in entries.into_iter().enumerate() {
+        let x = px(8.0) + slot * k as i32;
+        area.draw(&Rectangle::new(
+            [(x, px(2.0)), (x + px(18.0), px(20.0))],
+            shade_colour(shade).filled(),
+        ))
+        .map_err(err)?;
+        area.draw(&Rectangle::new(
+            [(x, px(2.0)), (x + px(18.0), px(20.0))],
+            palette.text.stroke_width(1),
+        ))
+        .map_err(err)?;
+        area.draw(&Text::new(
+            format_value(value),
+            (x + px(22.0), px(4.0)),
+            font.clone(),
+        ))
+        .map_err(err)?;
+    }
     Ok(())
 }
