@@ -129,6 +129,7 @@ test('the heat map: a click or a drag moves the report, and a question or a prac
     const honest = await page.getByTestId('lab-expected').textContent();
 
     // A click in the upper right quarter: shifted up, wider.
+    await page.getByTestId('lab-heatmap').scrollIntoViewIfNeeded();
     const box = await page.getByTestId('lab-heatmap').boundingBox();
     await page.mouse.click(box.x + box.width * 0.8, box.y + box.height * 0.2);
     const clicked = await sliders(page);

@@ -7,6 +7,7 @@ use fermi_score::lab::{self, Axis, Rule, format_value};
 use leptos::html::Canvas;
 use leptos::prelude::*;
 
+use super::belief::BeliefPanel;
 use super::plot::{draw_curves, draw_heat_map};
 use super::{LabState, MIDDLE, STEPS};
 use crate::components::{paint, readable};
@@ -158,6 +159,8 @@ pub fn Explorer() -> impl IntoView {
         }
     });
     view! {
+        <div class="lab-pair">
+        <BeliefPanel />
         <section class="panel" aria-label="Your report">
             <h2>"What you report"</h2>
             {slider("lab-shift", "Shift (decades, −1 to +1)", shift_at)}
@@ -165,6 +168,7 @@ pub fn Explorer() -> impl IntoView {
             {report_text}
             <button on:click=move |_| { shift_at.set(MIDDLE); width_at.set(MIDDLE); }>"Report honestly"</button>
         </section>
+        </div>
         <section class="panel lab-one-rule" aria-label="One rule">
             <div>
                 <label for="lab-rule">"Rule"</label>

@@ -11,7 +11,6 @@ mod plot;
 use fermi_score::lab::{Belief, Range, Report, Rule};
 use leptos::prelude::*;
 
-use belief::BeliefPanel;
 use disagree::RulesDisagree;
 use explorer::Explorer;
 use lessons::Lessons;
@@ -106,7 +105,7 @@ pub fn Lab() -> impl IntoView {
         </header>
         <main class="lab">
             {move || match shown.get() {
-                View::Explorer => view! { <BeliefPanel /> <Explorer /> }.into_any(),
+                View::Explorer => view! { <Explorer /> }.into_any(),
                 View::Disagree => view! { <RulesDisagree /> }.into_any(),
                 View::Lessons => view! { <Lessons /> }.into_any(),
             }}

@@ -3,8 +3,6 @@
 //! along that axis marked) and the heat map of one rule over both axes. Every number comes from the core.
 
 use plotters::coord::Shift;
-use plotters::coord::ranged1d::ValueFormatter;
-use plotters::coord::types::RangedCoordf64;
 use plotters::prelude::*;
 
 use fermi_score::lab::{Curve, HeatMap, Optimum, Report, format_value};
@@ -42,17 +40,19 @@ fn draw_panel<DB: DrawingBackend>(
     scale: f64,
 ) -> Result<(), String> {
     let err = |e: DrawingAreaErrorKind<DB::ErrorType>| e.to_string();
-    let finite: Vec<(f64, f64)> = panel
+    // A width is drawn at log₂ w, so the ticks fall on ÷4, ÷2, ×1, ×2, ×4.
+    let x = |v: f64| if log_x { v.log2() } else { v };
+    let curve: Vec<(f64, f64)> = panel
         .points
         .iter()
-        .copied()
-        .filter(|(x, y)| x.is_finite() && y.is_finite())
+        .map(|&(a, b)| (x(a), b))
+        .filter(|(a, b)| a.is_finite() && b.is_finite())
         .collect();
-    let (Some(first), Some(last)) = (finite.first(), finite.last()) else {
+    let (Some(first), Some(last)) = (curve.first(), curve.last()) else {
         return Ok(());
     };
     let (x0, x1) = (first.0, last.0);
-    let (mut y0, mut y1) = finite
+    let (mut y0, mut y1) = curve
         .iter()
         .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), p| {
             (lo.min(p.1), hi.max(p.1))
@@ -64,41 +64,15 @@ fn draw_panel<DB: DrawingBackend>(
     let font = ("sans-serif", px(12.0) as i32)
         .into_font()
         .color(&palette.text);
-    let mut builder = ChartBuilder::on(area);
-    builder
+    let mut chart = ChartBuilder::on(area)
         .margin(px(6.0))
         .caption(&panel.title, font.clone())
         .x_label_area_size(px(20.0))
-        .y_label_area_size(px(48.0));
-    if log_x {
-        let chart = builder
-            .build_cartesian_2d((x0..x1).log_scale(), y0..y1)
-            .map_err(err)?;
-        contents(chart, panel, &finite, (y0, y1), palette, font, scale)
-    } else {
-        let chart = builder.build_cartesian_2d(x0..x1, y0..y1).map_err(err)?;
-        contents(chart, panel, &finite, (y0, y1), palette, font, scale)
-    }
-}
-
-/// The axes, the honest and current reports' lines, the curve and its best point.
-fn contents<DB, X>(
-    mut chart: ChartContext<'_, DB, Cartesian2d<X, RangedCoordf64>>,
-    panel: &Curve,
-    curve: &[(f64, f64)],
-    (y0, y1): (f64, f64),
-    palette: Palette,
-    font: TextStyle,
-    scale: f64,
-) -> Result<(), String>
-where
-    DB: DrawingBackend,
-    X: Ranged<ValueType = f64> + ValueFormatter<f64>,
-{
-    let err = |e: DrawingAreaErrorKind<DB::ErrorType>| e.to_string();
-    let px = |v: f64| (v * scale).round() as u32;
-    let value = |v: &f64| format_value(*v);
-    let place = |v: &f64| axis_label(*v);
+        .y_label_area_size(px(44.0))
+        .build_cartesian_2d(x0..x1, y0..y1)
+        .map_err(err)?;
+    let place = |v: &f64| axis_label(if log_x { v.exp2() } else { *v });
+    let value = |v: &f64| axis_label(*v);
     chart
         .configure_mesh()
         .disable_mesh()
@@ -110,7 +84,7 @@ where
         .label_style(font)
         .draw()
         .map_err(err)?;
-    let line = |x: f64, style: ShapeStyle| PathElement::new([(x, y0), (x, y1)], style);
+    let line = |at: f64, style: ShapeStyle| PathElement::new([(x(at), y0), (x(at), y1)], style);
     chart
         .draw_series([
             line(panel.honest, palette.truth.stroke_width(px(1.0))),
@@ -118,16 +92,13 @@ where
         ])
         .map_err(err)?;
     chart
-        .draw_series(LineSeries::new(
-            curve.iter().copied(),
-            palette.text.stroke_width(px(1.5)),
-        ))
+        .draw_series(LineSeries::new(curve, palette.text.stroke_width(px(1.5))))
         .map_err(err)?;
     chart
         .draw_series(
             panel
                 .best
-                .map(|p| Circle::new(p, px(4.0), palette.truth.filled())),
+                .map(|(a, b)| Circle::new((x(a), b), px(4.0), palette.truth.filled())),
         )
         .map_err(err)?;
     Ok(())
@@ -185,6 +156,8 @@ pub fn draw_heat_map<DB: DrawingBackend>(
     };
     let decades = |d: f64| fermi_score::lab::ln_to_decades(d);
     let (x0, x1) = (decades(d0), decades(d1));
+    // The width is drawn at log₂ w, so the ticks fall on ÷4, ÷2, ×1, ×2, ×4.
+    let (y0, y1) = (w0.log2(), w1.log2());
     let px = |v: f64| (v * scale).round() as u32;
     let font = ("sans-serif", px(13.0) as i32)
         .into_font()
@@ -195,7 +168,7 @@ pub fn draw_heat_map<DB: DrawingBackend>(
         .margin(px(8.0))
         .x_label_area_size(px(36.0))
         .y_label_area_size(px(52.0))
-        .build_cartesian_2d(x0..x1, (w0..w1).log_scale())
+        .build_cartesian_2d(x0..x1, y0..y1)
         .map_err(err)?;
     chart
         .configure_mesh()
@@ -206,39 +179,32 @@ pub fn draw_heat_map<DB: DrawingBackend>(
         .x_desc("shift (decades)")
         .y_desc("width (×)")
         .x_label_formatter(&|v| axis_label(*v))
-        .y_label_formatter(&|v| axis_label(*v))
+        .y_label_formatter(&|v| axis_label(v.exp2()))
         .label_style(font.clone())
         .axis_desc_style(font.clone())
         .draw()
         .map_err(err)?;
     // Each cell reaches halfway to its neighbours, and no further than the map's ends.
-    let edges = |centres: Vec<f64>, geometric: bool| -> Vec<(f64, f64)> {
-        let mid = |a: f64, b: f64| {
-            if geometric {
-                (a * b).sqrt()
-            } else {
-                (a + b) / 2.0
-            }
-        };
+    let edges = |centres: Vec<f64>| -> Vec<(f64, f64)> {
+        let last = centres.len() - 1;
         (0..centres.len())
             .map(|i| {
                 let lo = if i == 0 {
                     centres[0]
                 } else {
-                    mid(centres[i - 1], centres[i])
+                    (centres[i - 1] + centres[i]) / 2.0
                 };
-                let last = centres.len() - 1;
                 let hi = if i == last {
                     centres[last]
                 } else {
-                    mid(centres[i], centres[i + 1])
+                    (centres[i] + centres[i + 1]) / 2.0
                 };
                 (lo, hi)
             })
             .collect()
     };
-    let columns = edges(map.shifts.iter().map(|&d| decades(d)).collect(), false);
-    let rows = edges(map.widths.clone(), true);
+    let columns = edges(map.shifts.iter().map(|&d| decades(d)).collect());
+    let rows = edges(map.widths.iter().map(|w| w.log2()).collect());
     let shades = map.shades();
     let across = columns.len();
     let cells = rows.iter().enumerate().flat_map(|(j, &(wl, wh))| {
@@ -252,7 +218,7 @@ pub fn draw_heat_map<DB: DrawingBackend>(
             cells.map(|(corners, k)| Rectangle::new(corners, shade_colour(shades[k]).filled())),
         )
         .map_err(err)?;
-    let at = |r: &Report| (decades(r.shift), r.width);
+    let at = |r: &Report| (decades(r.shift), r.width.log2());
     chart
         .draw_series([Circle::new(
             at(&Report::HONEST),
