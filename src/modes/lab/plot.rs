@@ -5,6 +5,8 @@
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
+use plotters::style::text_anchor::{HPos, Pos, VPos};
+
 use fermi_score::lab::{Curve, HeatMap, Optimum, Report, format_value};
 
 use crate::plot::Palette;
@@ -64,9 +66,27 @@ fn draw_panel<DB: DrawingBackend>(
     let font = ("sans-serif", px(12.0) as i32)
         .into_font()
         .color(&palette.text);
-    let mut chart = ChartBuilder::on(area)
+    // The title in two lines, the rule and its reading, so that it fits a phone's half-width panel.
+    let (title, plot) = area.split_vertically(px(32.0));
+    let centre = title.dim_in_pixel().0 as i32 / 2;
+    let centred = font.pos(Pos::new(HPos::Center, VPos::Top));
+    title
+        .draw(&Text::new(
+            panel.rule.name(),
+            (centre, px(4.0) as i32),
+            centred.clone(),
+        ))
+        .map_err(err)?;
+    title
+        .draw(&Text::new(
+            panel.rule.orientation().label(),
+            (centre, px(18.0) as i32),
+            centred,
+        ))
+        .map_err(err)?;
+    let mut chart = ChartBuilder::on(&plot)
         .margin(px(6.0))
-        .caption(&panel.title, font.clone())
+        .margin_top(px(2.0))
         .x_label_area_size(px(20.0))
         .y_label_area_size(px(44.0))
         .build_cartesian_2d(x0..x1, y0..y1)
@@ -259,7 +279,12 @@ fn legend<DB: DrawingBackend>(
 ) -> Result<(), String> {
     let err = |e: DrawingAreaErrorKind<DB::ErrorType>| e.to_string();
     let px = |v: f64| (v * scale).round() as i32;
-    let entries = map.legend(5);
+    // Five values where they fit with room to read them, three on a phone.
+    let entries = map.legend(if f64::from(area.dim_in_pixel().0) < 420.0 * scale {
+        3
+    } else {
+        5
+    });
     let width = area.dim_in_pixel().0 as i32;
     let slot = (width - px(16.0)) / (entries.len() as i32).max(1);
     area.draw(&Text::new(

@@ -55,8 +55,6 @@ impl Axis {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Curve {
     pub rule: Rule,
-    /// The rule's name and orientation, e.g. "Log score (lower is better)".
-    pub title: String,
     /// (place on the axis, expected score), in the axis's order.
     pub points: Vec<(f64, f64)>,
     /// The honest report's and the current report's places on the axis.
@@ -89,7 +87,6 @@ pub fn curves(belief: &Belief, report: &Report, range: &Range, axis: Axis, n: us
         .iter()
         .map(|&rule| Curve {
             rule,
-            title: format!("{} ({})", rule.name(), rule.orientation().label()),
             points: grid
                 .iter()
                 .map(|g| (axis.of(g), rule.expected(belief, g)))
