@@ -8,7 +8,7 @@ use leptos::html::Canvas;
 use leptos::prelude::*;
 
 use super::belief::BeliefPanel;
-use super::plot::{draw_curves, draw_heat_map};
+use super::plot::{draw_curves, draw_heat_map, draw_heat_mark};
 use super::{LabState, MIDDLE, STEPS};
 use crate::components::{paint, readable};
 
@@ -62,11 +62,21 @@ pub fn Explorer() -> impl IntoView {
         let honest = if r.is_honest() { " (honest)" } else { "" };
         view! { <p data-testid="lab-report">{shift} ", " {width} {honest} {quantiles} "."</p> }
     };
+    // The map and the rule's best depend on the belief and the rule only: a slider move redraws the map with the
+    // report's marker moved, and searches for no optimum.
+    let heat = Memo::new(move |_| {
+        let b = belief.get().ok()?;
+        let r = rule.get();
+        Some((
+            lab::heat_map(r, &b, &range, CELLS, CELLS),
+            lab::optimum(r, &b, &range),
+        ))
+    });
     let selected = move || {
         let r = rule.get();
         let b = belief.get().ok()?;
         let value = r.expected(&b, &report.get());
-        let best = lab::optimum(r, &b, &range).map(|o| o.describe());
+        let best = heat.with(|h| h.as_ref().and_then(|(_, best)| best.map(|o| o.describe())));
         Some(view! {
             <p class="lab-expected">
                 "Expected " {r.name()} " (" {r.orientation().label()} "): "
@@ -96,29 +106,38 @@ pub fn Explorer() -> impl IntoView {
             </table>
         })
     };
-    // The map depends on the belief and the rule only; a slider move redraws it with the report's marker moved.
-    let heat = Memo::new(move |_| {
-        let b = belief.get().ok()?;
-        let r = rule.get();
-        Some((
-            lab::heat_map(r, &b, &range, CELLS, CELLS),
-            lab::optimum(r, &b, &range),
-        ))
-    });
     let heat_canvas = NodeRef::<Canvas>::new();
+    let mark_canvas = NodeRef::<Canvas>::new();
     // The map's plotting area in the canvas's device pixels, as last drawn: where a click lands.
     let plot_area = StoredValue::new(None::<(Span<i32>, Span<i32>)>);
+    // Redrawn when the belief or the rule changes, not on a slider move.
     Effect::new(move |_| {
-        let (Some((map, best)), r) = (heat.get(), report.get()) else {
+        let Some((map, best)) = heat.get() else {
             return;
         };
         if let Some(canvas) = heat_canvas.get() {
             paint(canvas, |area, palette, scale| {
-                let drawn = draw_heat_map(area, &map, best.as_ref(), &r, palette, scale)?;
+                let drawn = draw_heat_map(area, &map, best.as_ref(), palette, scale)?;
                 plot_area.set_value(Some(drawn));
                 Ok(())
             });
         }
+    });
+    // The report's mark, on the transparent canvas over the map: all a slider move redraws there.
+    Effect::new(move |_| {
+        let r = report.get();
+        let Some(canvas) = mark_canvas.get() else {
+            return;
+        };
+        heat.with(|h| {
+            let Some((map, _)) = h else {
+                return;
+            };
+            clear(&canvas);
+            paint(canvas, |area, _, scale| {
+                draw_heat_mark(area, map, &r, scale)
+            });
+        });
     });
     let pointer = move |ev: web_sys::PointerEvent| {
         if ev.type_() != "pointerdown" && ev.buttons() & 1 == 0 {
@@ -187,15 +206,16 @@ pub fn Explorer() -> impl IntoView {
                 {selected}
             </div>
             <div>
-                <canvas
-                    node_ref=heat_canvas
-                    class="lab-heatmap"
-                    data-testid="lab-heatmap"
-                    role="img"
-                    aria-label="The chosen rule's expected score over every shift and width; click or drag to move your report there."
-                    on:pointerdown=pointer
-                    on:pointermove=pointer
-                ></canvas>
+                <div class="lab-heatmap-stack" on:pointerdown=pointer on:pointermove=pointer>
+                    <canvas
+                        node_ref=heat_canvas
+                        class="lab-heatmap"
+                        data-testid="lab-heatmap"
+                        role="img"
+                        aria-label="The chosen rule's expected score over every shift and width; click or drag to move your report there."
+                    ></canvas>
+                    <canvas node_ref=mark_canvas class="lab-heatmap-mark" aria-hidden="true"></canvas>
+                </div>
                 <p class="muted">"Click or drag on the map to move your report. Lighter is better. Ring: honest; white dot: your report; star: the rule's best."</p>
             </div>
         </section>
@@ -215,5 +235,23 @@ fn kind(rule: Rule) -> &'static str {
         lab::Kind::Proper => "proper",
         lab::Kind::Improper => "improper",
         lab::Kind::Divergence => "distance",
+    }
+}
+
+/// Clears a canvas drawn on transparently (the mark's), which `paint` leaves as it is while its size holds.
+fn clear(canvas: &web_sys::HtmlCanvasElement) {
+    use wasm_bindgen::JsCast;
+    if let Some(context) = canvas
+        .get_context("2d")
+        .ok()
+        .flatten()
+        .and_then(|c| c.dyn_into::<web_sys::CanvasRenderingContext2d>().ok())
+    {
+        context.clear_rect(
+            0.0,
+            0.0,
+            f64::from(canvas.width()),
+            f64::from(canvas.height()),
+        );
     }
 }

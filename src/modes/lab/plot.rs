@@ -3,11 +3,12 @@
 //! along that axis marked) and the heat map of one rule over both axes. Every number comes from the core.
 
 use plotters::coord::Shift;
+use plotters::coord::types::RangedCoordf64;
 use plotters::prelude::*;
 
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
-use fermi_score::lab::{Curve, HeatMap, Optimum, Report, format_value};
+use fermi_score::lab::{Curve, HeatMap, Optimum, Report, format_value, ln_to_decades};
 
 use crate::plot::Palette;
 
@@ -153,43 +154,67 @@ fn shade_colour(shade: f64) -> RGBColor {
     RGBColor(mix(a.0, b.0), mix(a.1, b.1), mix(a.2, b.2))
 }
 
-/// The heat map of `map` (shift in decades across, width up on a log scale), with the honest report (a ring),
-/// the current report (a white dot) and the rule's best (a star) marked, and a legend of shades with the values
-/// they stand for beneath. Returns the plotting area in the backend's pixels, where a click maps to a report.
+/// The map's axes on the log axis it is drawn on: shifts in decades across, widths at log₂ w up (so the ticks
+/// fall on ÷4, ÷2, ×1, ×2, ×4).
+fn heat_axes(map: &HeatMap) -> Option<((f64, f64), (f64, f64))> {
+    Some((
+        (
+            ln_to_decades(*map.shifts.first()?),
+            ln_to_decades(*map.shifts.last()?),
+        ),
+        (map.widths.first()?.log2(), map.widths.last()?.log2()),
+    ))
+}
+
+/// Where a report sits on the map's axes.
+fn heat_place(report: &Report) -> (f64, f64) {
+    (report.shift_decades(), report.width.log2())
+}
+
+/// The map's area and its legend's strip beneath it.
+fn heat_areas<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    scale: f64,
+) -> (DrawingArea<DB, Shift>, DrawingArea<DB, Shift>) {
+    let legend = (48.0 * scale).round() as u32;
+    area.split_vertically(area.dim_in_pixel().1.saturating_sub(legend))
+}
+
+/// The map's chart, laid out the same on the map's canvas and on the canvas of the report's mark above it.
+fn heat_chart<'a, DB: DrawingBackend>(
+    chart_area: &'a DrawingArea<DB, Shift>,
+    map: &HeatMap,
+    scale: f64,
+) -> Result<ChartContext<'a, DB, Cartesian2d<RangedCoordf64, RangedCoordf64>>, String> {
+    let ((x0, x1), (y0, y1)) = heat_axes(map).ok_or("empty heat map")?;
+    let px = |v: f64| (v * scale).round() as u32;
+    ChartBuilder::on(chart_area)
+        .margin(px(8.0))
+        .x_label_area_size(px(36.0))
+        .y_label_area_size(px(52.0))
+        .build_cartesian_2d(x0..x1, y0..y1)
+        .map_err(|e| e.to_string())
+}
+
+/// The heat map of `map`, with the honest report (a ring) and the rule's best (a star) marked and a legend of
+/// shades with the values they stand for beneath. Returns the plotting area in the backend's pixels, where a
+/// click maps to a report. The current report is drawn on a canvas above it ([`draw_heat_mark`]), so a slider
+/// move redraws only that.
 pub fn draw_heat_map<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     map: &HeatMap,
     best: Option<&Optimum>,
-    report: &Report,
     palette: Palette,
     scale: f64,
 ) -> Result<(std::ops::Range<i32>, std::ops::Range<i32>), String> {
     let err = |e: DrawingAreaErrorKind<DB::ErrorType>| e.to_string();
     area.fill(&palette.background).map_err(err)?;
-    let (Some(&d0), Some(&d1), Some(&w0), Some(&w1)) = (
-        map.shifts.first(),
-        map.shifts.last(),
-        map.widths.first(),
-        map.widths.last(),
-    ) else {
-        return Err("empty heat map".into());
-    };
-    let decades = |d: f64| fermi_score::lab::ln_to_decades(d);
-    let (x0, x1) = (decades(d0), decades(d1));
-    // The width is drawn at log₂ w, so the ticks fall on ÷4, ÷2, ×1, ×2, ×4.
-    let (y0, y1) = (w0.log2(), w1.log2());
     let px = |v: f64| (v * scale).round() as u32;
     let font = ("sans-serif", px(13.0) as i32)
         .into_font()
         .color(&palette.text);
-    let (chart_area, legend_area) =
-        area.split_vertically(area.dim_in_pixel().1.saturating_sub(px(48.0)));
-    let mut chart = ChartBuilder::on(&chart_area)
-        .margin(px(8.0))
-        .x_label_area_size(px(36.0))
-        .y_label_area_size(px(52.0))
-        .build_cartesian_2d(x0..x1, y0..y1)
-        .map_err(err)?;
+    let (chart_area, legend_area) = heat_areas(area, scale);
+    let mut chart = heat_chart(&chart_area, map, scale)?;
     chart
         .configure_mesh()
         .disable_mesh()
@@ -223,7 +248,7 @@ pub fn draw_heat_map<DB: DrawingBackend>(
             })
             .collect()
     };
-    let columns = edges(map.shifts.iter().map(|&d| decades(d)).collect());
+    let columns = edges(map.shifts.iter().map(|&d| ln_to_decades(d)).collect());
     let rows = edges(map.widths.iter().map(|w| w.log2()).collect());
     let shades = map.shades();
     let across = columns.len();
@@ -238,17 +263,15 @@ pub fn draw_heat_map<DB: DrawingBackend>(
             cells.map(|(corners, k)| Rectangle::new(corners, shade_colour(shades[k]).filled())),
         )
         .map_err(err)?;
-    let at = |r: &Report| (decades(r.shift), r.width.log2());
     chart
         .draw_series([Circle::new(
-            at(&Report::HONEST),
+            heat_place(&Report::HONEST),
             px(9.0),
             palette.truth.stroke_width(px(3.0)),
         )])
         .map_err(err)?;
     if let Some(best) = best {
-        let (x, y) = at(&best.report);
-        let star = EmptyElement::at((x, y))
+        let star = EmptyElement::at(heat_place(&best.report))
             + Text::new(
                 "★",
                 (-(px(9.0) as i32), -(px(11.0) as i32)),
@@ -258,15 +281,29 @@ pub fn draw_heat_map<DB: DrawingBackend>(
             );
         chart.draw_series([star]).map_err(err)?;
     }
-    chart
-        .draw_series([
-            Circle::new(at(report), px(7.0), WHITE.filled()),
-            Circle::new(at(report), px(7.0), BLACK.stroke_width(px(2.0))),
-        ])
-        .map_err(err)?;
     let plotted = chart.plotting_area().get_pixel_range();
     legend(&legend_area, map, palette, font, scale)?;
     Ok(plotted)
+}
+
+/// The current report's mark (a white dot) at its place on the map, on a transparent canvas laid over it.
+pub fn draw_heat_mark<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    map: &HeatMap,
+    report: &Report,
+    scale: f64,
+) -> Result<(), String> {
+    let err = |e: DrawingAreaErrorKind<DB::ErrorType>| e.to_string();
+    let px = |v: f64| (v * scale).round() as u32;
+    let (chart_area, _) = heat_areas(area, scale);
+    let mut chart = heat_chart(&chart_area, map, scale)?;
+    chart
+        .draw_series([
+            Circle::new(heat_place(report), px(7.0), WHITE.filled()),
+            Circle::new(heat_place(report), px(7.0), BLACK.stroke_width(px(2.0))),
+        ])
+        .map_err(err)?;
+    Ok(())
 }
 
 /// Five swatches from best to worst, each with the value it stands for.
