@@ -23,10 +23,6 @@ fn curves_are_every_rule_along_one_axis_through_the_report() {
                 (c.honest, c.current),
                 (axis.of(&Report::HONEST), axis.of(&report))
             );
-            assert!(
-                c.title.starts_with(c.rule.name())
-                    && c.title.contains(c.rule.orientation().label())
-            );
             // Each point is the rule's expected score at a grid report, the other axis held at the report's.
             let grid: Vec<Report> = match axis {
                 Axis::Width => range
