@@ -136,6 +136,23 @@ test('the heat map: a click or a drag moves the report, and a question or a prac
     assert.ok(clicked.shift > 50 && clicked.width > 50, JSON.stringify(clicked));
     assert.match(await page.getByTestId('lab-report').textContent(), /Shift \+0\.\d\d decades, width ×[1-4]\.\d\d/);
     assert.notEqual(await page.getByTestId('lab-expected').textContent(), honest, 'the expected score follows');
+    // The report's mark is drawn where the click landed (within a cell and the dot's radius).
+    await page.waitForFunction(() => {
+      const c = document.querySelector('[data-testid="lab-heatmap-mark"]');
+      const { data } = c.getContext('2d').getImageData(0, 0, c.width, c.height);
+      let [n, x] = [0, 0];
+      for (let i = 3; i < data.length; i += 4) if (data[i] > 0) { n++; x += ((i - 3) / 4) % c.width; }
+      return n > 0 && x / n > c.width * 0.6;
+    });
+    const mark = await page.getByTestId('lab-heatmap-mark').evaluate((c) => {
+      const { data } = c.getContext('2d').getImageData(0, 0, c.width, c.height);
+      let [n, x, y] = [0, 0, 0];
+      for (let i = 3; i < data.length; i += 4) {
+        if (data[i] > 0) { n++; x += ((i - 3) / 4) % c.width; y += Math.floor((i - 3) / 4 / c.width); }
+      }
+      return { x: x / n / c.width, y: y / n / c.height };
+    });
+    assert.ok(Math.abs(mark.x - 0.8) < 0.03 && Math.abs(mark.y - 0.2) < 0.04, `mark at ${JSON.stringify(mark)}`);
 
     // A drag to the lower left: the sliders follow the pointer.
     await page.mouse.move(box.x + box.width * 0.5, box.y + box.height * 0.4);

@@ -214,7 +214,7 @@ pub fn Explorer() -> impl IntoView {
                         role="img"
                         aria-label="The chosen rule's expected score over every shift and width; click or drag to move your report there."
                     ></canvas>
-                    <canvas node_ref=mark_canvas class="lab-heatmap-mark" aria-hidden="true"></canvas>
+                    <canvas node_ref=mark_canvas class="lab-heatmap-mark" data-testid="lab-heatmap-mark" aria-hidden="true"></canvas>
                 </div>
                 <p class="muted">"Click or drag on the map to move your report. Lighter is better. Ring: honest; white dot: your report; star: the rule's best."</p>
             </div>
