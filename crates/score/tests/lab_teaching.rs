@@ -228,6 +228,22 @@ fn every_lesson_has_its_point_terms_and_a_live_widget() {
             lesson.title
         );
         assert!(!lesson.terms.is_empty() && !lesson.controls.is_empty());
+        // No jargon without a definition: every rule a line names is in the glossary.
+        let glossary = lesson.glossary();
+        for line in lesson.lines(&b, &[]) {
+            for rule in Rule::ALL {
+                if line.label.starts_with(rule.name()) {
+                    assert!(
+                        glossary
+                            .iter()
+                            .any(|(term, meaning)| *term == rule.name() && !meaning.is_empty()),
+                        "{}: {}",
+                        lesson.title,
+                        line.label
+                    );
+                }
+            }
+        }
         for control in lesson.controls {
             assert!(control.start <= control.steps);
             for step in 0..=control.steps {

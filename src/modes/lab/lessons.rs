@@ -103,9 +103,9 @@ fn LessonScreen(lesson: Lesson) -> impl IntoView {
         )
     };
     let terms = lesson
-        .terms
-        .iter()
-        .map(|(term, meaning)| view! { <li><strong>{*term}</strong> ": " {*meaning}</li> })
+        .glossary()
+        .into_iter()
+        .map(|(term, meaning)| view! { <li><strong>{term}</strong> ": " {meaning}</li> })
         .collect_view();
     view! {
         <section class="panel lab-lesson" data-testid="lab-lesson" aria-label=lesson.title>

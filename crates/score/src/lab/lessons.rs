@@ -96,6 +96,8 @@ pub struct Lesson {
     pub read_aloud: &'static str,
     /// The terms the lesson uses, each with a one-line definition.
     pub terms: &'static [(&'static str, &'static str)],
+    /// The rules its lines show (each defined in [`Lesson::glossary`] by [`Rule::definition`]).
+    pub rules: &'static [Rule],
     pub controls: &'static [Control],
     topic: Topic,
 }
@@ -205,6 +207,7 @@ pub const LESSONS: [Lesson; 5] = [
                      catches the truth 0% of the time. Now slide it to the right and give the answer a range: both \
                      numbers recover at once. The median error never moves, because it only looks at the middle.",
         terms: &[FORECAST, NINETY, SCORE, EXPECTED],
+        rules: &[Rule::LogScore, Rule::HitRate90, Rule::MedianAbsError],
         controls: &[WIDTH_FROM_POINT],
         topic: Topic::PointIsNotForecast,
     },
@@ -228,6 +231,14 @@ pub const LESSONS: [Lesson; 5] = [
                 "your range is narrower than what you really believe",
             ),
         ],
+        rules: &[
+            Rule::LogScore,
+            Rule::CrpsLog,
+            Rule::Winkler90,
+            Rule::Pinball,
+            Rule::LinearScore,
+            Rule::HitRate90,
+        ],
         controls: &[MISTAKE_FACTOR],
         topic: Topic::OverVersusUnder,
     },
@@ -250,6 +261,12 @@ pub const LESSONS: [Lesson; 5] = [
                 "hedging",
                 "giving an answer you don't believe because it feels safer",
             ),
+        ],
+        rules: &[
+            Rule::CrpsLog,
+            Rule::LogScore,
+            Rule::Winkler90,
+            Rule::Pinball,
         ],
         controls: &[HEDGE],
         topic: Topic::Hedging,
@@ -280,6 +297,7 @@ pub const LESSONS: [Lesson; 5] = [
             ),
             DECADE,
         ],
+        rules: &[],
         controls: &[SHIFT, WIDTH],
         topic: Topic::BiasAndSharpness,
     },
@@ -305,6 +323,7 @@ pub const LESSONS: [Lesson; 5] = [
                 "the larger number minus the smaller one",
             ),
         ],
+        rules: &[],
         controls: &[GUESS_FACTOR],
         topic: Topic::LogSpace,
     },
@@ -374,6 +393,15 @@ fn cost_words(cost: f64) -> String {
 }
 
 impl Lesson {
+    /// Every term the lesson uses with its one-line definition: its own terms, then each rule it shows.
+    pub fn glossary(&self) -> Vec<(&'static str, &'static str)> {
+        self.terms
+            .iter()
+            .copied()
+            .chain(self.rules.iter().map(|r| (r.name(), r.definition())))
+            .collect()
+    }
+
     /// The widget's lines for the lab's belief with the sliders at `steps` (one per control; a missing step is the
     /// control's start).
     pub fn lines(&self, belief: &Belief, steps: &[usize]) -> Vec<Line> {
