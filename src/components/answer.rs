@@ -5,6 +5,7 @@ use fermi_syntax::{Diagnostic, Severity, Shown, quick_program};
 use leptos::html;
 use leptos::prelude::*;
 
+use super::bound::BoundInput;
 use super::diagnostics::{Diagnostics, LISTED, marked_pieces};
 use super::readable;
 use crate::run::Pipeline;
@@ -137,38 +138,11 @@ fn submit_blocked(pipeline: &Pipeline, mode: AnswerMode) -> Option<&'static str>
 #[component]
 fn Quick(boxes: AnswerBoxes, unit: Signal<String>) -> impl IntoView {
     let pipeline = expect_context::<Pipeline>();
-    let bound = move |id: &'static str, label: &'static str, signal: RwSignal<String>| {
-        let echo = move || {
-            let text = signal.get();
-            if text.trim().is_empty() {
-                return String::new();
-            }
-            match fermi_num::read_number(&text) {
-                Ok(v) => format!("{} = {}", text.trim(), readable(v)),
-                Err(e) => e.message(),
-            }
-        };
-        view! {
-            <div class="bound">
-                <label for=id>{label}</label>
-                <input
-                    id=id
-                    data-testid=id
-                    type="text"
-                    inputmode="decimal"
-                    autocomplete="off"
-                    prop:value=move || signal.get()
-                    on:input=move |ev| signal.set(event_target_value(&ev))
-                />
-                <span class="echo" aria-live="polite">{echo}</span>
-            </div>
-        }
-    };
     view! {
         <p class="muted">"You are 90% sure the answer lies between these (" {unit} "):"</p>
         <div class="bounds">
-            {bound("quick-low", "Low (5th percentile)", boxes.low)}
-            {bound("quick-high", "High (95th percentile)", boxes.high)}
+            <BoundInput id="quick-low" label="Low (5th percentile)" value=boxes.low />
+            <BoundInput id="quick-high" label="High (95th percentile)" value=boxes.high />
         </div>
         <p class="quick-program">
             "As a program: " <code data-testid="quick-program">{move || pipeline.source.get()}</code> " "

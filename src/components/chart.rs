@@ -20,8 +20,12 @@ pub fn paint(
         .max(1.0);
     let css_width = canvas.client_width().max(280) as f64;
     let css_height = canvas.client_height().max(200) as f64;
-    canvas.set_width((css_width * ratio) as u32);
-    canvas.set_height((css_height * ratio) as u32);
+    let (width, height) = ((css_width * ratio) as u32, (css_height * ratio) as u32);
+    // Resizing clears and reallocates the canvas: only when its size changed (every drawing fills it anyway).
+    if (canvas.width(), canvas.height()) != (width, height) {
+        canvas.set_width(width);
+        canvas.set_height(height);
+    }
     let palette = if dark_theme() { DARK } else { LIGHT };
     if let Some(backend) = CanvasBackend::with_canvas_object(canvas)
         && let Err(e) = draw(&backend.into_drawing_area(), palette, ratio)

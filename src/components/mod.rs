@@ -2,6 +2,7 @@
 //! each renders core results and computes none.
 
 mod answer;
+mod bound;
 mod chart;
 mod diagnostics;
 pub mod files;
@@ -10,6 +11,7 @@ mod result;
 mod settings;
 
 pub use answer::{Answer, AnswerBoxes, AnswerMode};
+pub use bound::BoundInput;
 pub use chart::{Chart, paint};
 pub use notices::Notices;
 pub use result::{QuantileTable, RulesTable, ScoreCard};

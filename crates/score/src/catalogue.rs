@@ -1,6 +1,7 @@
 //! The comparison rules as people see them: each one's value, what it rewards and where it fails. Kept in the core
-//! so that the browser and the CLI say the same thing.
+//! so that the browser and the CLI say the same thing. The lab's rules say here what they are and what they reward.
 
+use crate::lab::Rule;
 use crate::report::Report;
 
 /// A rule's value as it should be read.
@@ -101,6 +102,65 @@ impl Report {
                 "pass/fail: no credit for being close",
             ),
         ]
+    }
+}
+
+impl Rule {
+    /// One line saying what the number is, without jargon.
+    pub fn definition(self) -> &'static str {
+        match self {
+            Rule::CrpsLog => {
+                "how far your whole distribution sits from the outcome, on the log axis (in nats)"
+            }
+            Rule::LogScore => {
+                "minus the log of how much probability you put near the outcome (lower is better)"
+            }
+            Rule::Winkler90 => {
+                "the width of your 90% interval plus 20 times how far the outcome falls outside it"
+            }
+            Rule::Pinball => {
+                "the average penalty of your 5%, 50% and 95% quantiles, each weighted by which side it misses on"
+            }
+            Rule::MedianAbsError => "how far your median is from the outcome, on the log axis",
+            Rule::HitRate90 => "how often the outcome lands inside your 90% interval",
+            Rule::LinearScore => "how much probability density you put at the outcome itself",
+            Rule::CramerLog => {
+                "the squared gap between your cumulative curve and the belief's, summed over the log axis"
+            }
+        }
+    }
+
+    /// One sentence on what the rule rewards.
+    pub fn rewards(self) -> &'static str {
+        match self {
+            Rule::CrpsLog => {
+                "Rewards reporting what you believe: both the centre and the width count, in log units."
+            }
+            Rule::LogScore => {
+                "Rewards reporting what you believe, and punishes overconfidence hardest: a miss far outside a \
+                 narrow report costs without limit."
+            }
+            Rule::Winkler90 => {
+                "Rewards a 90% interval that really is your 90% interval: too narrow pays 20 times the miss, too \
+                 wide pays its width."
+            }
+            Rule::Pinball => {
+                "Rewards each quantile being truly your 5%, 50% or 95% point, and nothing beyond those three."
+            }
+            Rule::MedianAbsError => {
+                "Rewards a well-placed median and ignores the width entirely, so it cannot tell a forecast from a \
+                 guess."
+            }
+            Rule::HitRate90 => {
+                "Rewards wide intervals without limit: an interval from zero to infinity always hits."
+            }
+            Rule::LinearScore => {
+                "Rewards piling probability on your best guess: a report sharper than your belief scores better."
+            }
+            Rule::CramerLog => {
+                "Zero only when your report is exactly your belief; any shift or change of width adds to it."
+            }
+        }
     }
 }
 

@@ -28,6 +28,14 @@ use crate::special::{A, FRAC_1_SQRT_PI, Phi, Phi_inv, Psi, phi};
 use crate::truth::Truth;
 use fermi_num::{Sum, Z95};
 
+mod curves;
+mod disagree;
+mod lessons;
+
+pub use curves::{Axis, Curve, curves, format_value};
+pub use disagree::{ANSWERS, Disagreement, QUESTION, REFERENCE, Standing, StoredAnswer, disagree};
+pub use lessons::{Control, LESSONS, Lesson, Line, Quantity, Scale};
+
 /// ln(√(2π)).
 const LN_SQRT_2PI: f64 = 0.918_938_533_204_672_8;
 /// The interval score's penalty per unit outside a central 90% interval: 2/α with α = 0.1.
@@ -241,63 +249,6 @@ impl Rule {
         }
     }
 
-    /// One line saying what the number is, without jargon.
-    pub fn definition(self) -> &'static str {
-        match self {
-            Rule::CrpsLog => {
-                "how far your whole distribution sits from the outcome, on the log axis (in nats)"
-            }
-            Rule::LogScore => {
-                "minus the log of how much probability you put near the outcome (lower is better)"
-            }
-            Rule::Winkler90 => {
-                "the width of your 90% interval plus 20 times how far the outcome falls outside it"
-            }
-            Rule::Pinball => {
-                "the average penalty of your 5%, 50% and 95% quantiles, each weighted by which side it misses on"
-            }
-            Rule::MedianAbsError => "how far your median is from the outcome, on the log axis",
-            Rule::HitRate90 => "how often the outcome lands inside your 90% interval",
-            Rule::LinearScore => "how much probability density you put at the outcome itself",
-            Rule::CramerLog => {
-                "the squared gap between your cumulative curve and the belief's, summed over the log axis"
-            }
-        }
-    }
-
-    /// One sentence on what the rule rewards.
-    pub fn rewards(self) -> &'static str {
-        match self {
-            Rule::CrpsLog => {
-                "Rewards reporting what you believe: both the centre and the width count, in log units."
-            }
-            Rule::LogScore => {
-                "Rewards reporting what you believe, and punishes overconfidence hardest: a miss far outside a \
-                 narrow report costs without limit."
-            }
-            Rule::Winkler90 => {
-                "Rewards a 90% interval that really is your 90% interval: too narrow pays 20 times the miss, too \
-                 wide pays its width."
-            }
-            Rule::Pinball => {
-                "Rewards each quantile being truly your 5%, 50% or 95% point, and nothing beyond those three."
-            }
-            Rule::MedianAbsError => {
-                "Rewards a well-placed median and ignores the width entirely, so it cannot tell a forecast from a \
-                 guess."
-            }
-            Rule::HitRate90 => {
-                "Rewards wide intervals without limit: an interval from zero to infinity always hits."
-            }
-            Rule::LinearScore => {
-                "Rewards piling probability on your best guess: a report sharper than your belief scores better."
-            }
-            Rule::CramerLog => {
-                "Zero only when your report is exactly your belief; any shift or change of width adds to it."
-            }
-        }
-    }
-
     pub fn info(self) -> RuleInfo {
         RuleInfo {
             rule: self,
@@ -477,12 +428,19 @@ fn a_excess(t: f64) -> f64 {
 /// so it is exactly 0 at the honest report and positive everywhere else. It equals
 /// `cramer_normal(m + d, w·s, m, s)`, and [`expected_crps_log`] minus `s/√π`.
 pub fn cramer_log_divergence(belief: &Belief, report: &Report) -> f64 {
+    let (location, shape) = cramer_log_parts(belief, report);
+    location + shape
+}
+
+/// [`cramer_log_divergence`]'s two parts, `(location, shape)`: what the shift costs and what the change of width
+/// costs.
+pub fn cramer_log_parts(belief: &Belief, report: &Report) -> (f64, f64) {
     let (s, sigma) = (belief.s, report.width * belief.s);
     let total = combined_sd(sigma, s);
     let location = total * a_excess(report.shift / total);
     let gap = sigma - s;
     let shape = gap * gap * FRAC_1_SQRT_PI / (SQRT_2 * total + sigma + s);
-    location + shape
+    (location, shape)
 }
 
 /// The shifts and widths the lab explores: `shift_min ≤ shift_max` (nats), `0 < width_min ≤ width_max`. An axis

@@ -1,0 +1,257 @@
+//! The explorer: shift and width sliders, the chosen rule's expected score, best report and heat map (click or drag
+//! on it to move the report), every rule's expected score, and every rule's curve along each axis.
+
+use std::ops::Range as Span;
+
+use fermi_score::lab::{self, Axis, Rule, format_value};
+use leptos::html::Canvas;
+use leptos::prelude::*;
+
+use super::belief::BeliefPanel;
+use super::plot::{draw_curves, draw_heat_map, draw_heat_mark};
+use super::{LabState, MIDDLE, STEPS};
+use crate::components::{paint, readable};
+
+/// Heat map cells along each axis: every other slider step, so each cell's centre is a slider position.
+const CELLS: usize = STEPS.div_ceil(2);
+
+#[component]
+pub fn Explorer() -> impl IntoView {
+    let state = expect_context::<LabState>();
+    let LabState {
+        belief,
+        report,
+        rule,
+        range,
+        shift_at,
+        width_at,
+        ..
+    } = state;
+    let slider = move |id: &'static str, label: &'static str, at: RwSignal<usize>| {
+        view! {
+            <label for=id>{label}</label>
+            <input
+                id=id
+                data-testid=id
+                type="range"
+                min="0"
+                max=STEPS - 1
+                step="1"
+                prop:value=move || at.get().to_string()
+                on:input=move |ev| {
+                    if let Ok(i) = event_target_value(&ev).parse::<usize>() {
+                        at.set(i.min(STEPS - 1));
+                    }
+                }
+            />
+        }
+    };
+    let report_text = move || {
+        let r = report.get();
+        let shift = format!("Shift {:+.2} decades", r.shift_decades());
+        let width = format!("width ×{:.2}", r.width);
+        let quantiles = belief.get().ok().map(|b| {
+            let q = r.quantiles(&b);
+            format!(
+                ": you report median {}, 90% between {} and {}",
+                readable(q.p50),
+                readable(q.p5),
+                readable(q.p95)
+            )
+        });
+        let honest = if r.is_honest() { " (honest)" } else { "" };
+        view! { <p data-testid="lab-report">{shift} ", " {width} {honest} {quantiles} "."</p> }
+    };
+    // The map and the rule's best depend on the belief and the rule only: a slider move redraws the map with the
+    // report's marker moved, and searches for no optimum.
+    let heat = Memo::new(move |_| {
+        let b = belief.get().ok()?;
+        let r = rule.get();
+        Some((
+            lab::heat_map(r, &b, &range, CELLS, CELLS),
+            lab::optimum(r, &b, &range),
+        ))
+    });
+    let selected = move || {
+        let r = rule.get();
+        let b = belief.get().ok()?;
+        let value = r.expected(&b, &report.get());
+        let best = heat.with(|h| h.as_ref().and_then(|(_, best)| best.map(|o| o.describe())));
+        Some(view! {
+            <p class="lab-expected">
+                "Expected " {r.name()} " (" {r.orientation().label()} "): "
+                <strong data-testid="lab-expected">{format_value(value)}</strong>
+            </p>
+            <p data-testid="lab-optimum">{best.unwrap_or_default()}</p>
+            <p class="muted">{r.definition()} ". " {r.rewards()}</p>
+        })
+    };
+    let table = move || {
+        let b = belief.get().ok()?;
+        let rows = lab::expected_all(&b, &report.get()).map(|e| {
+            view! {
+                <tr data-rule=e.rule.name() class:selected=move || rule.get() == e.rule>
+                    <th scope="row">{e.rule.name()}</th>
+                    <td class="value">{format_value(e.value)}</td>
+                    <td>{e.rule.orientation().label()}</td>
+                    <td>{kind(e.rule)}</td>
+                </tr>
+            }
+        });
+        Some(view! {
+            <table class="lab-rules" data-testid="lab-rules">
+                <caption>"Every rule's expected score for this report"</caption>
+                <thead><tr><th scope="col">"rule"</th><th scope="col">"expected"</th><th scope="col">"reading"</th><th scope="col">"kind"</th></tr></thead>
+                <tbody>{rows.into_iter().collect_view()}</tbody>
+            </table>
+        })
+    };
+    let heat_canvas = NodeRef::<Canvas>::new();
+    let mark_canvas = NodeRef::<Canvas>::new();
+    // The map's plotting area in the canvas's device pixels, as last drawn: where a click lands.
+    let plot_area = StoredValue::new(None::<(Span<i32>, Span<i32>)>);
+    // Redrawn when the belief or the rule changes, not on a slider move.
+    Effect::new(move |_| {
+        let Some((map, best)) = heat.get() else {
+            return;
+        };
+        if let Some(canvas) = heat_canvas.get() {
+            paint(canvas, |area, palette, scale| {
+                let drawn = draw_heat_map(area, &map, best.as_ref(), palette, scale)?;
+                plot_area.set_value(Some(drawn));
+                Ok(())
+            });
+        }
+    });
+    // The report's mark, on the transparent canvas over the map: all a slider move redraws there.
+    Effect::new(move |_| {
+        let r = report.get();
+        let Some(canvas) = mark_canvas.get() else {
+            return;
+        };
+        heat.with(|h| {
+            let Some((map, _)) = h else {
+                return;
+            };
+            clear(&canvas);
+            paint(canvas, |area, _, scale| {
+                draw_heat_mark(area, map, &r, scale)
+            });
+        });
+    });
+    let pointer = move |ev: web_sys::PointerEvent| {
+        if ev.type_() != "pointerdown" && ev.buttons() & 1 == 0 {
+            return;
+        }
+        let Some((xs, ys)) = plot_area.get_value() else {
+            return;
+        };
+        let ratio = web_sys::window()
+            .map_or(1.0, |w| w.device_pixel_ratio())
+            .max(1.0);
+        let (x, y) = (
+            f64::from(ev.offset_x()) * ratio,
+            f64::from(ev.offset_y()) * ratio,
+        );
+        let fraction = |v: f64, span: &Span<i32>| {
+            ((v - f64::from(span.start)) / f64::from((span.end - span.start).max(1)))
+                .clamp(0.0, 1.0)
+        };
+        let step = |t: f64| ((t * (STEPS - 1) as f64).round() as usize).min(STEPS - 1);
+        shift_at.set(step(fraction(x, &xs)));
+        // The width grows upwards.
+        width_at.set(step(1.0 - fraction(y, &ys)));
+    };
+    let by_width = NodeRef::<Canvas>::new();
+    let by_shift = NodeRef::<Canvas>::new();
+    Effect::new(move |_| {
+        let (Ok(b), r) = (belief.get(), report.get()) else {
+            return;
+        };
+        for (canvas, axis) in [(by_width, Axis::Width), (by_shift, Axis::Shift)] {
+            let curves = lab::curves(&b, &r, &range, axis, STEPS);
+            if let Some(canvas) = canvas.get() {
+                paint(canvas, |area, palette, scale| {
+                    draw_curves(area, &curves, axis.is_log(), palette, scale)
+                });
+            }
+        }
+    });
+    view! {
+        <div class="lab-pair">
+        <BeliefPanel />
+        <section class="panel" aria-label="Your report">
+            <h2>"What you report"</h2>
+            {slider("lab-shift", "Shift (decades, −1 to +1)", shift_at)}
+            {slider("lab-width", "Width (×¼ to ×4, log scale)", width_at)}
+            {report_text}
+            <button on:click=move |_| { shift_at.set(MIDDLE); width_at.set(MIDDLE); }>"Report honestly"</button>
+        </section>
+        </div>
+        <section class="panel lab-one-rule" aria-label="One rule">
+            <div>
+                <label for="lab-rule">"Rule"</label>
+                <select
+                    id="lab-rule"
+                    data-testid="lab-rule"
+                    on:change=move |ev| {
+                        let name = event_target_value(&ev);
+                        if let Some(r) = Rule::ALL.into_iter().find(|r| r.name() == name) {
+                            rule.set(r);
+                        }
+                    }
+                >
+                    {Rule::ALL.map(|r| view! { <option value=r.name() selected=move || rule.get() == r>{r.name()}</option> }).into_iter().collect_view()}
+                </select>
+                {selected}
+            </div>
+            <div>
+                <div class="lab-heatmap-stack" on:pointerdown=pointer on:pointermove=pointer>
+                    <canvas
+                        node_ref=heat_canvas
+                        class="lab-heatmap"
+                        data-testid="lab-heatmap"
+                        role="img"
+                        aria-label="The chosen rule's expected score over every shift and width; click or drag to move your report there."
+                    ></canvas>
+                    <canvas node_ref=mark_canvas class="lab-heatmap-mark" data-testid="lab-heatmap-mark" aria-hidden="true"></canvas>
+                </div>
+                <p class="muted">"Click or drag on the map to move your report. Lighter is better. Ring: honest; white dot: your report; star: the rule's best."</p>
+            </div>
+        </section>
+        <section class="panel" aria-label="Every rule">{table}</section>
+        <section class="panel" aria-label="Curves">
+            <h2>"Expected score against the width (shift held)"</h2>
+            <canvas node_ref=by_width class="lab-curves" data-testid="lab-by-width" role="img" aria-label="Each rule's expected score against the report's width; the table above gives the current values."></canvas>
+            <h2>"Expected score against the shift (width held)"</h2>
+            <canvas node_ref=by_shift class="lab-curves" data-testid="lab-by-shift" role="img" aria-label="Each rule's expected score against the report's shift; the table above gives the current values."></canvas>
+            <p class="muted">"Orange line: the honest report; blue line: your report; dot: the rule’s best along the axis, the other held where your report is."</p>
+        </section>
+    }
+}
+
+fn kind(rule: Rule) -> &'static str {
+    match rule.kind() {
+        lab::Kind::Proper => "proper",
+        lab::Kind::Improper => "improper",
+        lab::Kind::Divergence => "distance",
+    }
+}
+
+/// Clears a canvas drawn on transparently (the mark's), which `paint` leaves as it is while its size holds.
+fn clear(canvas: &web_sys::HtmlCanvasElement) {
+    use wasm_bindgen::JsCast;
+    if let Some(context) = canvas
+        .get_context("2d")
+        .ok()
+        .flatten()
+        .and_then(|c| c.dyn_into::<web_sys::CanvasRenderingContext2d>().ok())
+    {
+        context.clear_rect(
+            0.0,
+            0.0,
+            f64::from(canvas.width()),
+            f64::from(canvas.height()),
+        );
+    }
+}
