@@ -9,8 +9,9 @@ mod notices;
 mod result;
 mod settings;
 
-pub use answer::{Answer, AnswerBoxes, AnswerMode};
+pub use answer::{Answer, AnswerBoxes, AnswerMode, Editor, EstimateSummary, Quick};
 pub use chart::{Chart, paint};
+pub use diagnostics::Diagnostics;
 pub use notices::Notices;
 pub use result::{QuantileTable, RulesTable, ScoreCard};
 pub use settings::SettingsPanel;
