@@ -116,7 +116,11 @@ fn a_whole_attempt_validates_and_scores() {
             Some(Format::Squiggle)
         ]
     );
-    assert_eq!(r.items[0].program.as_deref(), Some("to(1e-1, 5e0)"));
+    assert_eq!(
+        r.items[0].program,
+        fermi_syntax::quick_program("0.1", "5", fermi_syntax::Dialect::Squiggle),
+        "a quick answer is recorded as the Squiggle program it becomes"
+    );
     assert_eq!(r.items[4].status, ItemStatus::Skipped);
     assert_eq!(r.items[4].skip_reason.as_deref(), Some("I have no idea"));
     assert_eq!((r.items[3].hidden_ms, r.items[3].hidden_count), (5000, 1));
