@@ -310,7 +310,7 @@ test('a second tab of the same participant is refused and leaves the first one a
   }
 });
 
-test('storage that refuses writes: a notice, the study goes on, and the answers can be saved', async () => {
+test('storage that refuses writes: a notice, the study goes on, the answers can be saved; stopping early hands in a partial record', async () => {
   const { page, url, errors, close } = await open();
   try {
     await page.addInitScript(() => { Storage.prototype.setItem = () => { throw new DOMException('full', 'QuotaExceededError'); }; });
@@ -330,6 +330,13 @@ test('storage that refuses writes: a notice, the study goes on, and the answers 
     assert.equal(record.items.length, 1);
     assert.equal(record.status, 'partial');
     assert.match(record.items[0].program, /^to\(1(e0)?, (10|1e1)\)$/);
+    // Stopping early: the end screen, with the record as it stands.
+    await page.getByTestId('study-stop').click();
+    await page.getByTestId('study-stop-confirm').click();
+    await page.getByTestId('study-complete').getByText(/stopped early/).waitFor();
+    assert.equal(await page.getByTestId('study-sent').getAttribute('data-state'), 'failed', 'the demo sends nothing');
+    assert.match(await page.getByTestId('study-sent').textContent(), /does not send answers anywhere/);
+    assert.equal(JSON.parse(await download(page, 'study-save-end')).items.length, 1);
     const dir = await mkdtemp(join(tmpdir(), 'fp-study-'));
     // The text as downloaded: seeds are 64-bit, beyond what a JavaScript number holds exactly.
     await writeFile(join(dir, 'record.json'), text);

@@ -482,6 +482,18 @@ impl Session {
         Ok(())
     }
 
+    /// The participant stops early: the record stays `partial` with the items answered so far (the item on screen
+    /// is dropped), and the end screen sends it.
+    pub fn stop(&mut self, now: Now) {
+        if self.stage == Stage::Done {
+            return;
+        }
+        self.tick(now);
+        self.stage = Stage::Done;
+        self.open = None;
+        self.sent = false;
+    }
+
     /// Shows step `k` of practice items then scored items, or ends the study.
     fn show(&mut self, study: &Study, k: usize, now: Now) {
         let format = study.formats.first().copied().unwrap_or(Format::Quick);

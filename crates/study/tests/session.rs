@@ -205,3 +205,26 @@ fn a_changed_study_file_or_a_bad_save_is_not_resumed() {
         assert_eq!(check_participant_id(typed).ok(), ok, "{typed:?}");
     }
 }
+
+#[test]
+fn stopping_early_leaves_a_partial_record_that_validates() {
+    let study = parse_study(DEMO).unwrap();
+    let mut s = start(&study);
+    s.next(&study, at(0.0, true)).unwrap();
+    s.edit(draft(Format::Quick, "5", "200", ""), at(10.0, true));
+    s.next(&study, at(20.0, true)).unwrap();
+    s.next(&study, at(30.0, true)).unwrap();
+    s.edit(draft(Format::Squiggle, "", "", "to(2, 20)"), at(40.0, true));
+    s.next(&study, at(50.0, true)).unwrap();
+    s.edit(draft(Format::Squiggle, "", "", "to(3, 30)"), at(60.0, true));
+    s.stop(at(70.0, true));
+    assert_eq!(
+        (s.stage, s.record.status, s.record.items.len()),
+        (Stage::Done, RecordStatus::Partial, 1)
+    );
+    assert_eq!(s.record.finished_at, None);
+    let sha = sha256_hex(DEMO.as_bytes());
+    let builtin = fermi_bank::builtin();
+    let context = Context::new(&study, &sha, &[&builtin], &[]).unwrap();
+    assert_eq!(context.score_record(&s.record).map(|r| r.len()), Ok(1));
+}

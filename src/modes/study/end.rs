@@ -49,6 +49,14 @@ pub fn End() -> impl IntoView {
                 .to_string()
         }
     };
+    let complete = state
+        .session
+        .with_untracked(|s| s.record.status == fermi_study::RecordStatus::Complete);
+    let heading = if complete {
+        "Thank you: you have finished"
+    } else {
+        "Thank you: you stopped early, and what you answered is kept"
+    };
     let code_view = code.map(|c| {
         view! { <p class="study-code-line">"Your completion code: " <strong class="study-code" data-testid="study-code">{c}</strong></p> }
     });
@@ -73,7 +81,7 @@ pub fn End() -> impl IntoView {
     });
     view! {
         <section class="panel study-complete" data-testid="study-complete">
-            <h2>"Thank you: you have finished"</h2>
+            <h2>{heading}</h2>
             {code_view}
             <p class="study-sent" data-testid="study-sent" data-state=sent_state role="status">{sent_words}</p>
             <button data-testid="study-save-end" on:click=move |_| state.download()>"Save my answers"</button>

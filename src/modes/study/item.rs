@@ -72,6 +72,7 @@ pub fn ItemView() -> impl IntoView {
             <div class="submit-row">
                 <button class="primary" data-testid="study-next" on:click=move |_| state.next()>{next_label}</button>
                 {move || (allow_skip && scored.get()).then(|| view! { <Skip /> })}
+                {move || scored.get().then(|| view! { <Stop /> })}
             </div>
             <p class="problem" role="alert" data-testid="study-refusal">{move || state.refusal.get()}</p>
         </section>
@@ -153,6 +154,25 @@ fn Skip() -> impl IntoView {
                         }
                     >"Skip it"</button>
                     <button on:click=move |_| open.set(false)>"Cancel"</button>
+                </div>
+            </div>
+        })}
+    }
+}
+
+/// `study-stop`: ends the study early after a confirm; what was answered is handed in as a partial record.
+#[component]
+fn Stop() -> impl IntoView {
+    let state = expect_context::<StudyState>();
+    let open = RwSignal::new(false);
+    view! {
+        <button class="link" data-testid="study-stop" on:click=move |_| open.update(|o| *o = !*o)>"Stop here"</button>
+        {move || open.get().then(|| view! {
+            <div class="study-skip-box" role="group" aria-label="Stop the study">
+                <p>"Stop the study now? The questions you answered are handed in; this one and the rest are not."</p>
+                <div class="row">
+                    <button class="primary" data-testid="study-stop-confirm" on:click=move |_| state.stop()>"Stop and hand in"</button>
+                    <button on:click=move |_| open.set(false)>"Go on with the study"</button>
                 </div>
             </div>
         })}

@@ -210,6 +210,13 @@ impl StudyState {
         ok
     }
 
+    /// Stops early: the end screen with the record as it stands (`partial`).
+    pub fn stop(&self) {
+        let now = web::now();
+        self.session.update(|s| s.stop(now));
+        self.save_now();
+    }
+
     fn after(&self, result: Result<(), String>, before: Option<String>) {
         match result {
             Err(why) => self.refusal.set(Some(why)),
