@@ -269,7 +269,7 @@ test('declining consent records nothing', async () => {
   }
 });
 
-test('a second tab of the same participant is refused and leaves the first one alone; a typed id works', async () => {
+test('a second tab of the same participant is refused and leaves the first one alone; a typed id works; a closed tab reopens where it was', async () => {
   const { page, url, errors, close, context } = await open();
   try {
     await page.goto(`${url}?study=demo&pid=tab-1`);
@@ -304,6 +304,16 @@ test('a second tab of the same participant is refused and leaves the first one a
     await third.waitForTimeout(600);
     const typed = JSON.parse(await third.evaluate(() => localStorage.getItem('fermi-study/demo/typed-7')));
     assert.deepEqual(typed.record.participant, { id: 'typed-7', source: 'typed', params: { STUDY_ID: 'st-9' } });
+
+    // The first tab is closed and the link opened again: the same item, its draft, its revealed truth.
+    await page.waitForTimeout(600);
+    await page.close();
+    const reopened = await context.newPage();
+    await reopened.goto(`${url}?study=demo&pid=tab-1`);
+    await reopened.getByTestId('study-truth').waitFor();
+    assert.equal(await position(reopened), 'Practice');
+    assert.equal(await reopened.getByTestId('quick-low').inputValue(), '3');
+    assert.equal(await reopened.getByTestId('quick-high').inputValue(), '30');
     assert.deepEqual(errors, []);
   } finally {
     await close();
