@@ -151,6 +151,7 @@ test('a participant from a Prolific link: consent, practice, six items, the end;
     assert.match(quickProgram, /^to\(/);
     assert.equal(await page.getByTestId('study-truth').count(), 0, 'no truth on a scored item');
     assert.equal(await page.getByTestId('score-cramer').count(), 0, 'no score on a scored item');
+    await page.screenshot({ path: join(SCREENSHOTS, 'study-item-1280.png'), fullPage: true });
     await next(page);
 
     // 2: Squiggle, with a reload in the middle: the draft, format and time come back.
