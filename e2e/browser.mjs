@@ -9,9 +9,10 @@ import { serve } from './server.mjs';
 const here = dirname(fileURLToPath(import.meta.url));
 export const SCREENSHOTS = join(here, 'screenshots');
 
-/** Serves `root` (dist/ by default), opens a page at the given viewport, and collects console errors. */
-export async function open(viewport = { width: 1280, height: 800 }, root = join(here, '..', 'dist')) {
-  const { server, url } = await serve(root);
+/** Serves `root` (dist/ by default, plus in-memory `routes`), opens a page at the given viewport, and collects console
+ * errors. */
+export async function open(viewport = { width: 1280, height: 800 }, root = join(here, '..', 'dist'), routes = {}) {
+  const { server, url } = await serve(root, routes);
   const context = await chromium.launchPersistentContext(await mkdtemp(join(tmpdir(), 'fp-e2e-')), {
     executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
     headless: true,
@@ -25,7 +26,7 @@ export async function open(viewport = { width: 1280, height: 800 }, root = join(
   page.on('pageerror', (e) => errors.push(String(e)));
   await mkdir(SCREENSHOTS, { recursive: true });
   const close = async () => { server.close(); await context?.close(); };
-  return { page, url, errors, close };
+  return { page, url, errors, close, context };
 }
 
 /** Count of canvas pixels that differ from the top-left (background) pixel. */

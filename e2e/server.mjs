@@ -1,4 +1,5 @@
-// A minimal static server for dist/ on 127.0.0.1 (port 0 = any free port).
+// A minimal static server for dist/ on 127.0.0.1 (port 0 = any free port); `routes` adds in-memory files by path
+// (`{'/s.toml': {type, body}}`), as a test's own study file.
 import { createServer } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import { extname, join, normalize } from 'node:path';
@@ -8,8 +9,14 @@ const TYPES = {
   '.css': 'text/css', '.json': 'application/json', '.toml': 'text/plain; charset=utf-8', '.svg': 'image/svg+xml',
 };
 
-export async function serve(root) {
+export async function serve(root, routes = {}) {
   const server = createServer(async (req, res) => {
+    const extra = routes[new URL(req.url, 'http://x').pathname];
+    if (extra) {
+      res.writeHead(200, { 'content-type': extra.type });
+      res.end(extra.body);
+      return;
+    }
     const path = normalize(decodeURIComponent(new URL(req.url, 'http://x').pathname)).replace(/^(\.\.[/\\])+/, '');
     const file = join(root, path.endsWith('/') ? path + 'index.html' : path);
     try {

@@ -136,7 +136,7 @@ fn submit_blocked(pipeline: &Pipeline, mode: AnswerMode) -> Option<&'static str>
 }
 
 #[component]
-fn Quick(boxes: AnswerBoxes, unit: Signal<String>) -> impl IntoView {
+pub fn Quick(boxes: AnswerBoxes, unit: Signal<String>) -> impl IntoView {
     let pipeline = expect_context::<Pipeline>();
     view! {
         <p class="muted">"You are 90% sure the answer lies between these (" {unit} "):"</p>
@@ -154,7 +154,7 @@ fn Quick(boxes: AnswerBoxes, unit: Signal<String>) -> impl IntoView {
 /// The program editor: a textarea over a layer that repeats the text with diagnostics underlined, and a line
 /// number gutter. Ctrl/Cmd-Enter runs at once; otherwise the run follows a short pause in typing.
 #[component]
-fn Editor() -> impl IntoView {
+pub fn Editor() -> impl IntoView {
     let pipeline = expect_context::<Pipeline>();
     let backdrop = NodeRef::<html::Pre>::new();
     let gutter = NodeRef::<html::Pre>::new();
@@ -238,7 +238,7 @@ fn Editor() -> impl IntoView {
 
 /// The estimate's own p5, median and p95 (no truth), readable.
 #[component]
-fn EstimateSummary() -> impl IntoView {
+pub fn EstimateSummary() -> impl IntoView {
     let pipeline = expect_context::<Pipeline>();
     let typing = move || pipeline.typing();
     let pending = move || typing() || pipeline.evaluating.get();

@@ -10,9 +10,10 @@ mod notices;
 mod result;
 mod settings;
 
-pub use answer::{Answer, AnswerBoxes, AnswerMode};
+pub use answer::{Answer, AnswerBoxes, AnswerMode, Editor, EstimateSummary, Quick};
 pub use bound::BoundInput;
 pub use chart::{Chart, paint};
+pub use diagnostics::Diagnostics;
 pub use notices::Notices;
 pub use result::{QuantileTable, RulesTable, ScoreCard};
 pub use settings::SettingsPanel;

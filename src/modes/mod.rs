@@ -3,6 +3,7 @@
 
 mod lab;
 mod practice;
+mod study;
 
 use leptos::prelude::*;
 
@@ -38,12 +39,17 @@ fn fragment() -> String {
 /// Leaving a mode ends its state; what practice keeps is in storage already.
 #[component]
 pub fn App() -> impl IntoView {
+    // A study link shows only the study, whatever the fragment.
+    if let Some(name) = study::requested() {
+        return view! { <study::StudyMode name /> }.into_any();
+    }
     let address = RwSignal::new(fragment());
     let listener = window_event_listener(leptos::ev::hashchange, move |_| address.set(fragment()));
     on_cleanup(move || listener.remove());
     let mode = Memo::new(move |_| Mode::of(&address.get()));
-    move || match mode.get() {
+    (move || match mode.get() {
         Mode::Practice => view! { <Practice /> }.into_any(),
         Mode::Lab => view! { <Lab /> }.into_any(),
-    }
+    })
+    .into_any()
 }

@@ -9,6 +9,7 @@ mod board;
 mod file;
 mod record;
 mod score;
+mod session;
 
 pub use board::{
     Board, BoardRow, Cell, DEFAULT_RESAMPLES, DEFAULT_SEED, MAX_RESAMPLES, Output, ParticipantRow,
@@ -23,6 +24,11 @@ pub use record::{
     Quick, Record, RecordStatus, SCHEMA, SUMMARY_TOLERANCE, StudyRef, parse_json,
 };
 pub use score::{Context, ItemRow, ItemScore, Problem, RowStatus, Seen, Who};
+pub use session::{
+    DebriefRow, Draft, MAX_ID_BYTES, MAX_REASON_CHARS, Now, Open, SESSION_VERSION, Session, Stage,
+    check_participant_id, debrief, kept_params, participant_from_params, rfc3339, storage_key,
+    truth_words, uuid_v4,
+};
 
 /// What became of one record or model answer.
 pub type Outcome = Result<Vec<ItemRow>, Vec<Problem>>;

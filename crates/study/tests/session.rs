@@ -1,0 +1,230 @@
+//! A participant's attempt driven through the state machine as the page drives it, and the record it builds
+//! checked by the scorer's own validation.
+
+use fermi_study::{
+    AppInfo, Context, Draft, Format, ItemStatus, Now, RecordStatus, Session, Stage, Study,
+    check_participant_id, debrief, parse_study, participant_from_params, sha256_hex,
+};
+
+const DEMO: &str = include_str!("../../../assets/studies/demo.toml");
+
+fn at(ms: f64, visible: bool) -> Now {
+    Now {
+        wall_ms: 1_795_000_000_000.0 + ms,
+        mono_ms: ms,
+        visible,
+    }
+}
+
+fn draft(format: Format, low: &str, high: &str, source: &str) -> Draft {
+    Draft {
+        format,
+        low: low.into(),
+        high: high.into(),
+        source: source.into(),
+    }
+}
+
+fn start(study: &Study) -> Session {
+    let params: Vec<(String, String)> = [
+        ("PROLIFIC_PID", "p-42"),
+        ("STUDY_ID", "st"),
+        ("SESSION_ID", "se"),
+        ("other", "x"),
+    ]
+    .iter()
+    .map(|(k, v)| (k.to_string(), v.to_string()))
+    .collect();
+    let participant = participant_from_params(study, &params).unwrap();
+    assert_eq!(participant.source, "PROLIFIC_PID");
+    assert_eq!(participant.params.len(), 2, "only keep_params are copied");
+    Session::new(
+        study,
+        &sha256_hex(DEMO.as_bytes()),
+        participant,
+        "7d0c1e0a-5b1f-4c3e-9a55-2f3d1b9c8e01".into(),
+        AppInfo {
+            version: "0.1.0".into(),
+            commit: None,
+        },
+        "test".into(),
+        at(0.0, true),
+    )
+}
+
+#[test]
+fn a_whole_attempt_validates_and_scores() {
+    let study = parse_study(DEMO).unwrap();
+    let mut s = start(&study);
+    assert_eq!(s.stage, Stage::Instructions);
+    assert!(s.arm_text(&study).is_some());
+    s.next(&study, at(1000.0, true)).unwrap();
+    assert_eq!(s.position().as_deref(), Some("Practice"));
+    // A practice item needs an answer before its truth; then reveals, then moves on.
+    assert!(s.next(&study, at(1500.0, true)).is_err());
+    s.edit(draft(Format::Quick, "5", "200", ""), at(2000.0, true));
+    s.next(&study, at(3000.0, true)).unwrap();
+    assert!(matches!(s.stage, Stage::Practice { revealed: true, .. }));
+    s.next(&study, at(4000.0, true)).unwrap();
+    assert_eq!(s.position().as_deref(), Some("1 of 6"));
+    let answers = [
+        draft(Format::Quick, "0.1", "5", ""),
+        draft(Format::Squiggle, "", "", "to(1, 100) * 2"),
+        draft(Format::Fermi, "", "", "100 1000\n* 2"),
+        draft(Format::Squiggle, "", "", "to(0.5, 0.8)"),
+        draft(Format::Quick, "", "", ""),
+        draft(Format::Squiggle, "", "", "to(1e8, 1e9)"),
+    ];
+    let mut t = 4000.0;
+    for (k, d) in answers.into_iter().enumerate() {
+        t += 1000.0;
+        s.edit(d, at(t, true));
+        // One program with an error, counted once however often it is rerun.
+        s.ran("to(1,", true);
+        s.ran("to(1,", true);
+        if k == 3 {
+            // Hidden for 5 s, then visible again.
+            s.tick(at(t + 1000.0, false));
+            s.tick(at(t + 6000.0, true));
+            t += 6000.0;
+        }
+        t += 2000.0;
+        if k == 4 {
+            assert!(
+                s.skip(&study, "  ", at(t, true)).is_err(),
+                "a reason is required"
+            );
+            s.skip(&study, "I have no idea", at(t, true)).unwrap();
+        } else {
+            s.next(&study, at(t, true)).unwrap();
+        }
+    }
+    assert_eq!(s.stage, Stage::Done);
+    let r = &s.record;
+    assert_eq!(r.status, RecordStatus::Complete);
+    assert!(r.finished_at.is_some());
+    assert_eq!(r.items.len(), 6);
+    let formats: Vec<_> = r.items.iter().map(|i| i.format).collect();
+    assert_eq!(
+        formats,
+        [
+            Some(Format::Quick),
+            Some(Format::Squiggle),
+            Some(Format::Fermi),
+            Some(Format::Squiggle),
+            None,
+            Some(Format::Squiggle)
+        ]
+    );
+    assert_eq!(
+        r.items[0].program,
+        fermi_syntax::quick_program("0.1", "5", fermi_syntax::Dialect::Squiggle),
+        "a quick answer is recorded as the Squiggle program it becomes"
+    );
+    assert_eq!(r.items[4].status, ItemStatus::Skipped);
+    assert_eq!(r.items[4].skip_reason.as_deref(), Some("I have no idea"));
+    assert_eq!((r.items[3].hidden_ms, r.items[3].hidden_count), (5000, 1));
+    assert_eq!(r.items[3].active_ms, 4000);
+    assert_eq!(r.items[3].answered_ms, Some(9000));
+    assert_eq!(r.items[0].error_runs, 1);
+    assert_eq!(r.items[0].first_edit_ms, Some(1000));
+
+    // The scorer's own validation accepts it, and scores every answered item.
+    let sha = sha256_hex(DEMO.as_bytes());
+    let builtin = fermi_bank::builtin();
+    let context = Context::new(&study, &sha, &[&builtin], &[]).unwrap();
+    let rows = context.score_record(r).expect("the record validates");
+    assert_eq!(rows.len(), 6);
+    // The record survives a save and a reload (serde_json reads a double back to within an ulp: the scorer's
+    // tolerance covers that) and still validates.
+    let back = Session::from_json(&s.to_json(), &study, &sha).unwrap();
+    assert_eq!((back.stage, back.record.items.len()), (Stage::Done, 6));
+    assert_eq!(context.score_record(&back.record).map(|r| r.len()), Ok(6));
+    // The debrief: every item, a score on each answered one.
+    let rows = debrief(&study, &[&builtin], r);
+    assert_eq!(rows.len(), 6);
+    assert!(rows.iter().filter(|d| d.score != "–").count() == 5);
+    assert!(
+        rows.iter()
+            .all(|d| !d.feedback.is_empty() && !d.truth.starts_with("not available")),
+        "{rows:#?}"
+    );
+}
+
+#[test]
+fn time_while_the_page_was_closed_is_neither_active_nor_hidden() {
+    let study = parse_study(DEMO).unwrap();
+    let mut s = start(&study);
+    s.next(&study, at(0.0, true)).unwrap();
+    s.edit(draft(Format::Quick, "1", "", ""), at(3000.0, true));
+    let saved = s.to_json();
+    // The page reloads: its monotonic clock starts again near zero; 60 s of wall time have passed.
+    let sha = sha256_hex(DEMO.as_bytes());
+    let mut s = Session::from_json(&saved, &study, &sha).unwrap();
+    let reload = |ms: f64, visible| Now {
+        wall_ms: 1_795_000_000_000.0 + 63_000.0 + ms,
+        mono_ms: ms,
+        visible,
+    };
+    s.tick(reload(100.0, true));
+    s.tick(reload(2100.0, true));
+    let open = s.open.as_ref().unwrap();
+    assert_eq!(open.draft.low, "1", "the draft comes back");
+    assert_eq!(
+        (open.active_ms, open.hidden_ms, open.hidden_count),
+        (5000.0, 0.0, 0)
+    );
+    assert_eq!(open.edits, 1);
+}
+
+#[test]
+fn a_changed_study_file_or_a_bad_save_is_not_resumed() {
+    let study = parse_study(DEMO).unwrap();
+    let s = start(&study);
+    assert!(
+        Session::from_json(&s.to_json(), &study, "00")
+            .unwrap_err()
+            .contains("changed")
+    );
+    assert!(
+        Session::from_json("{", &study, "00")
+            .unwrap_err()
+            .contains("unreadable")
+    );
+    assert_eq!(
+        participant_from_params(&study, &[("pid".into(), " ".into())]),
+        None,
+        "an empty id is not an id: the participant types one"
+    );
+    for (typed, ok) in [
+        (" ab-1 ", Some("ab-1")),
+        ("", None),
+        ("a\nb", None),
+        (&"x".repeat(201), None),
+    ] {
+        assert_eq!(check_participant_id(typed).ok(), ok, "{typed:?}");
+    }
+}
+
+#[test]
+fn stopping_early_leaves_a_partial_record_that_validates() {
+    let study = parse_study(DEMO).unwrap();
+    let mut s = start(&study);
+    s.next(&study, at(0.0, true)).unwrap();
+    s.edit(draft(Format::Quick, "5", "200", ""), at(10.0, true));
+    s.next(&study, at(20.0, true)).unwrap();
+    s.next(&study, at(30.0, true)).unwrap();
+    s.edit(draft(Format::Squiggle, "", "", "to(2, 20)"), at(40.0, true));
+    s.next(&study, at(50.0, true)).unwrap();
+    s.edit(draft(Format::Squiggle, "", "", "to(3, 30)"), at(60.0, true));
+    s.stop(at(70.0, true));
+    assert_eq!(
+        (s.stage, s.record.status, s.record.items.len()),
+        (Stage::Done, RecordStatus::Partial, 1)
+    );
+    assert_eq!(s.record.finished_at, None);
+    let sha = sha256_hex(DEMO.as_bytes());
+    let builtin = fermi_bank::builtin();
+    let context = Context::new(&study, &sha, &[&builtin], &[]).unwrap();
+    assert_eq!(context.score_record(&s.record).map(|r| r.len()), Ok(1));
+}

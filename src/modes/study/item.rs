@@ -1,0 +1,180 @@
+//! One item on screen: the question, the answer editor in the formats the study allows, the participant's own
+//! 5%/50%/95% and chart, and `study-next` / `study-skip`. A practice item shows its truth after `study-next`;
+//! a scored item never shows a truth or a score.
+
+use fermi_study::{Format, Stage};
+use fermi_syntax::Dialect;
+use leptos::prelude::*;
+
+use super::state::StudyState;
+use crate::components::{
+    AnswerMode, Chart, Diagnostics, Editor, EstimateSummary, Quick, ScoreCard,
+};
+
+#[component]
+pub fn ItemView() -> impl IntoView {
+    let state = expect_context::<StudyState>();
+    let question = Memo::new(move |_| {
+        let id = state.question.get()?;
+        state.loaded.with_value(|l| {
+            l.question(&id)
+                .map(|q| (q.text.clone(), q.unit.clone(), q.disambiguation.clone()))
+        })
+    });
+    let unit = Signal::derive(move || question.get().map(|q| q.1).unwrap_or_default());
+    let revealed =
+        Memo::new(move |_| matches!(state.stage.get(), Stage::Practice { revealed: true, .. }));
+    let scored = Memo::new(move |_| matches!(state.stage.get(), Stage::Item { .. }));
+    let last = Memo::new(move |_| {
+        let order = state.session.with(|s| s.record.order.len());
+        matches!(state.stage.get(), Stage::Item { index } if index + 1 == order)
+    });
+    let next_label = move || match state.stage.get() {
+        Stage::Practice {
+            revealed: false, ..
+        } => "Show the answer",
+        Stage::Practice { .. } => "Next",
+        _ if last.get() => "Finish",
+        _ => "Next question",
+    };
+    let truth = move || {
+        if !revealed.get() {
+            return None;
+        }
+        let id = state.question.get()?;
+        let words = state
+            .loaded
+            .with_value(|l| l.question(&id).map(fermi_study::truth_words))?;
+        Some(view! {
+            <div class="study-truth" data-testid="study-truth">
+                <p class="truth-summary">"The answer: " {words}</p>
+                <ScoreCard submitted=true problem=Signal::derive(|| None::<String>) />
+            </div>
+        })
+    };
+    let allow_skip = state.study(|s| s.allow_skip);
+    view! {
+        <section class="panel question" data-testid="study-item" aria-labelledby="study-question">
+            <p id="study-question" class="question-text">{move || question.get().map(|q| q.0)}</p>
+            {move || question.get().and_then(|q| q.2).map(|d| view! { <p class="muted">{d}</p> })}
+            <p class="question-meta"><span>"Unit: " <strong>{unit}</strong></span></p>
+        </section>
+        <section class="panel answer" id="answer" aria-label="Your answer">
+            <Formats />
+            {move || match state.boxes.mode.get() {
+                AnswerMode::Quick => view! { <Quick boxes=state.boxes unit /> }.into_any(),
+                AnswerMode::Program => view! { <Editor /> }.into_any(),
+            }}
+            <Diagnostics />
+            <EstimateSummary />
+            <Chart unit />
+            {truth}
+            <div class="submit-row">
+                <button class="primary" data-testid="study-next" on:click=move |_| state.next()>{next_label}</button>
+                {move || (allow_skip && scored.get()).then(|| view! { <Skip /> })}
+                {move || scored.get().then(|| view! { <Stop /> })}
+            </div>
+            <p class="problem" role="alert" data-testid="study-refusal">{move || state.refusal.get()}</p>
+        </section>
+    }
+}
+
+/// The ways of answering the study allows: the quick/program tabs, and the dialect only when it takes both.
+#[component]
+fn Formats() -> impl IntoView {
+    let state = expect_context::<StudyState>();
+    let quick = state.allows(Format::Quick);
+    let programs = state.allows(Format::Squiggle) || state.allows(Format::Fermi);
+    let both = state.allows(Format::Squiggle) && state.allows(Format::Fermi);
+    let pressed = move |mode: AnswerMode| move || (state.boxes.mode.get() == mode).to_string();
+    let switch = move |mode: AnswerMode| {
+        move |_| {
+            state.boxes.mode.set(mode);
+            state.pipeline.run_now();
+        }
+    };
+    let tabs = (quick && programs).then(|| {
+        view! {
+            <div class="tabs" role="group" aria-label="How to answer">
+                <button data-testid="mode-quick" aria-pressed=pressed(AnswerMode::Quick) on:click=switch(AnswerMode::Quick)>
+                    "Quick: a 90% interval"
+                </button>
+                <button data-testid="mode-program" aria-pressed=pressed(AnswerMode::Program) on:click=switch(AnswerMode::Program)>
+                    "Program"
+                </button>
+            </div>
+        }
+    });
+    let dialect = both.then(|| {
+        view! {
+            {move || (state.boxes.mode.get() == AnswerMode::Program).then(|| view! {
+                <label for="dialect">"Language"</label>
+                <select
+                    id="dialect"
+                    data-testid="dialect"
+                    on:change=move |ev| state.program_dialect.set(if event_target_value(&ev) == "fermi" { Dialect::Fermi } else { Dialect::Squiggle })
+                    prop:value=move || state.program_dialect.get().name()
+                >
+                    <option value="squiggle">"Squiggle subset"</option>
+                    <option value="fermi">"fermi DSL"</option>
+                </select>
+            })}
+        }
+    });
+    view! { {tabs} {dialect} }
+}
+
+/// `study-skip`: a reason box with its own confirm.
+#[component]
+fn Skip() -> impl IntoView {
+    let state = expect_context::<StudyState>();
+    let open = RwSignal::new(false);
+    let reason = RwSignal::new(String::new());
+    view! {
+        <button data-testid="study-skip" on:click=move |_| open.update(|o| *o = !*o)>"Skip this question"</button>
+        {move || open.get().then(|| view! {
+            <div class="study-skip-box" role="group" aria-label="Why you skip">
+                <label for="study-skip-reason">"Why do you skip it? (required)"</label>
+                <textarea
+                    id="study-skip-reason"
+                    data-testid="study-skip-reason"
+                    rows="2"
+                    prop:value=move || reason.get()
+                    on:input=move |ev| reason.set(event_target_value(&ev))
+                ></textarea>
+                <div class="row">
+                    <button
+                        class="primary"
+                        data-testid="study-skip-confirm"
+                        on:click=move |_| {
+                            if state.skip(&reason.get_untracked()) {
+                                reason.set(String::new());
+                                open.set(false);
+                            }
+                        }
+                    >"Skip it"</button>
+                    <button on:click=move |_| open.set(false)>"Cancel"</button>
+                </div>
+            </div>
+        })}
+    }
+}
+
+/// `study-stop`: ends the study early after a confirm; what was answered is handed in as a partial record.
+#[component]
+fn Stop() -> impl IntoView {
+    let state = expect_context::<StudyState>();
+    let open = RwSignal::new(false);
+    view! {
+        <button class="link" data-testid="study-stop" on:click=move |_| open.update(|o| *o = !*o)>"Stop here"</button>
+        {move || open.get().then(|| view! {
+            <div class="study-skip-box" role="group" aria-label="Stop the study">
+                <p>"Stop the study now? The questions you answered are handed in; this one and the rest are not."</p>
+                <div class="row">
+                    <button class="primary" data-testid="study-stop-confirm" on:click=move |_| state.stop()>"Stop and hand in"</button>
+                    <button on:click=move |_| open.set(false)>"Go on with the study"</button>
+                </div>
+            </div>
+        })}
+    }
+}

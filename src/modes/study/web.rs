@@ -1,0 +1,219 @@
+//! The study's contact with the browser: clocks, timers, fetch and POST, local storage, the one-tab lock, JATOS.
+//! Nothing here decides anything; the core does.
+
+use std::cell::Cell;
+use std::rc::Rc;
+
+use fermi_study::Now;
+use js_sys::{Function, Promise, Reflect};
+use wasm_bindgen::JsCast;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen_futures::JsFuture;
+
+/// The page's clocks and visibility, for the core.
+pub fn now() -> Now {
+    let window = web_sys::window();
+    let mono_ms = window
+        .as_ref()
+        .and_then(|w| w.performance())
+        .map_or(0.0, |p| p.now());
+    let visible = !window
+        .and_then(|w| w.document())
+        .is_some_and(|d| d.hidden());
+    Now {
+        wall_ms: js_sys::Date::now(),
+        mono_ms,
+        visible,
+    }
+}
+
+/// Resolves after `ms` milliseconds.
+pub async fn sleep(ms: i32) {
+    let promise = Promise::new(&mut |resolve, _| {
+        if let Some(w) = web_sys::window() {
+            let _ = w.set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, ms);
+        }
+    });
+    let _ = JsFuture::from(promise).await;
+}
+
+/// The URL's query parameters, in order.
+pub fn query_params() -> Vec<(String, String)> {
+    let search = web_sys::window()
+        .and_then(|w| w.location().search().ok())
+        .unwrap_or_default();
+    let Ok(params) = web_sys::UrlSearchParams::new_with_str(&search) else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    let entries = js_sys::try_iter(&params).ok().flatten();
+    for entry in entries.into_iter().flatten().flatten() {
+        let pair = js_sys::Array::from(&entry);
+        if let (Some(k), Some(v)) = (pair.get(0).as_string(), pair.get(1).as_string()) {
+            out.push((k, v));
+        }
+    }
+    out
+}
+
+/// Fetches a same-origin file as text: `Err` says what went wrong, in words.
+pub async fn fetch_text(url: &str) -> Result<String, String> {
+    let window = web_sys::window().ok_or("no window")?;
+    let response = JsFuture::from(window.fetch_with_str(url))
+        .await
+        .map_err(|_| "the server could not be reached".to_string())?;
+    let response: web_sys::Response = response.dyn_into().map_err(|_| "no response")?;
+    if !response.ok() {
+        return Err(format!("the server answered HTTP {}", response.status()));
+    }
+    let text = response.text().map_err(|_| "the file is not text")?;
+    JsFuture::from(text)
+        .await
+        .ok()
+        .and_then(|t| t.as_string())
+        .ok_or_else(|| "the file could not be read as text".into())
+}
+
+/// POSTs `body` as JSON; `Ok` only on a 2xx, else why not.
+pub async fn post_json(url: &str, body: &str) -> Result<(), String> {
+    let window = web_sys::window().ok_or("no window")?;
+    let headers = web_sys::Headers::new().map_err(|_| "no headers")?;
+    headers
+        .set("content-type", "application/json")
+        .map_err(|_| "no headers")?;
+    let init = web_sys::RequestInit::new();
+    init.set_method("POST");
+    init.set_headers(&headers);
+    init.set_body(&JsValue::from_str(body));
+    let response = JsFuture::from(window.fetch_with_str_and_init(url, &init))
+        .await
+        .map_err(|_| "the server could not be reached".to_string())?;
+    let response: web_sys::Response = response.dyn_into().map_err(|_| "no response")?;
+    if response.ok() {
+        Ok(())
+    } else {
+        Err(format!("the server answered HTTP {}", response.status()))
+    }
+}
+
+fn storage() -> Option<web_sys::Storage> {
+    web_sys::window()?.local_storage().ok().flatten()
+}
+
+/// Reads a key of local storage; `Err` when storage cannot be used at all.
+pub fn load(key: &str) -> Result<Option<String>, ()> {
+    storage().ok_or(())?.get_item(key).map_err(|_| ())
+}
+
+/// Writes a key of local storage; `false` when storage is full, refused or absent.
+pub fn save(key: &str, value: &str) -> bool {
+    storage().is_some_and(|s| s.set_item(key, value).is_ok())
+}
+
+/// The lock that keeps one tab per study and participant: a tab holding it answers every other tab's probe.
+const CHANNEL: &str = "fermi-study-lock";
+
+/// Probes for another tab holding `key` (waiting a moment for an answer); if none does, takes the lock for this
+/// page's life and returns `true`. Without BroadcastChannel, there is no lock to take and this returns `true`.
+pub async fn claim(key: &str) -> bool {
+    thread_local! {
+        /// The keys this page holds (its own second look, after consent, must not find itself).
+        static HELD: std::cell::RefCell<Vec<String>> = const { std::cell::RefCell::new(Vec::new()) };
+    }
+    if HELD.with_borrow(|h| h.iter().any(|k| k == key)) {
+        return true;
+    }
+    let Ok(channel) = web_sys::BroadcastChannel::new(CHANNEL) else {
+        return true;
+    };
+    let probe = format!("probe\n{key}");
+    let answer = format!("held\n{key}");
+    let held = Rc::new(Cell::new(false));
+    let mine = Rc::new(Cell::new(false));
+    let handler = {
+        let (held, mine, channel) = (held.clone(), mine.clone(), channel.clone());
+        let (probe, answer) = (probe.clone(), answer.clone());
+        Closure::<dyn Fn(web_sys::MessageEvent)>::new(move |ev: web_sys::MessageEvent| {
+            let data = ev.data().as_string().unwrap_or_default();
+            if data == answer {
+                held.set(true);
+            } else if data == probe && mine.get() {
+                let _ = channel.post_message(&JsValue::from_str(&answer));
+            }
+        })
+    };
+    channel.set_onmessage(Some(handler.as_ref().unchecked_ref()));
+    let _ = channel.post_message(&JsValue::from_str(&probe));
+    sleep(400).await;
+    if held.get() {
+        channel.set_onmessage(None);
+        channel.close();
+        return false;
+    }
+    mine.set(true);
+    HELD.with_borrow_mut(|h| h.push(key.to_string()));
+    // The lock lasts as long as the page: the handler and its channel are never dropped.
+    handler.forget();
+    std::mem::forget(channel);
+    true
+}
+
+/// JATOS's `jatos` object, when the page runs inside a JATOS study.
+fn jatos() -> Option<JsValue> {
+    let window = web_sys::window()?;
+    let jatos = Reflect::get(&window, &"jatos".into()).ok()?;
+    (jatos.is_object()).then_some(jatos)
+}
+
+pub fn in_jatos() -> bool {
+    jatos().is_some()
+}
+
+/// Calls `jatos.NAME(args…)` and awaits its promise if it returns one.
+async fn call_jatos(name: &str, args: &js_sys::Array) -> Result<(), String> {
+    let jatos = jatos().ok_or("JATOS is not there")?;
+    let f: Function = Reflect::get(&jatos, &name.into())
+        .ok()
+        .and_then(|f| f.dyn_into().ok())
+        .ok_or_else(|| format!("jatos.{name} is missing"))?;
+    let result = f
+        .apply(&jatos, args)
+        .map_err(|e| format!("jatos.{name} failed: {e:?}"))?;
+    if let Ok(promise) = result.dyn_into::<Promise>() {
+        JsFuture::from(promise)
+            .await
+            .map_err(|e| format!("jatos.{name} failed: {e:?}"))?;
+    }
+    Ok(())
+}
+
+/// Hands the record to JATOS (`jatos.submitResultData`).
+pub async fn jatos_submit(record: &str) -> Result<(), String> {
+    call_jatos("submitResultData", &js_sys::Array::of1(&record.into())).await
+}
+
+/// Ends the JATOS study (`jatos.endStudy`), which leaves the page.
+pub async fn jatos_end() -> Result<(), String> {
+    call_jatos("endStudy", &js_sys::Array::new()).await
+}
+
+/// The browser's user agent.
+pub fn user_agent() -> String {
+    web_sys::window()
+        .and_then(|w| w.navigator().user_agent().ok())
+        .unwrap_or_default()
+}
+
+/// Goes to a web address (the completion link).
+pub fn go_to(url: &str) {
+    if let Some(w) = web_sys::window() {
+        let _ = w.location().assign(url);
+    }
+}
+
+/// Resolves a path against the page's address (a study's pack beside its file).
+pub fn resolve(path: &str, base: &str) -> Option<String> {
+    let page = web_sys::window()?.location().href().ok()?;
+    let base = web_sys::Url::new_with_base(base, &page).ok()?;
+    Some(web_sys::Url::new_with_base(path, &base.href()).ok()?.href())
+}
