@@ -8,6 +8,7 @@ pub mod import;
 mod load;
 mod problem;
 mod read;
+pub mod sets;
 
 pub use advice::advice;
 pub use fit::{FIT_SAMPLES, FitCache, FittedTruth, fit_truth, question_seed, sampled_truth};
