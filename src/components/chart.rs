@@ -32,9 +32,9 @@ pub fn paint(
 }
 
 /// The theme chosen in the settings, if the mode offers one (read as a signal, so a change redraws), else the
-/// system's.
+/// system's. `try_`: a mode left behind may have left its (disposed) choice in context.
 fn dark_theme() -> bool {
-    match use_context::<RwSignal<Theme>>().map(|t| t.get()) {
+    match use_context::<RwSignal<Theme>>().and_then(|t| t.try_get()) {
         Some(Theme::Dark) => return true,
         Some(Theme::Light) => return false,
         _ => {}
