@@ -20,13 +20,15 @@ pub fn draw_pit<DB: DrawingBackend>(
     let mut chart = builder(area, scale)
         .build_cartesian_2d(0.0..1.0, 0.0..top)
         .map_err(err)?;
-    mesh(
-        &mut chart,
-        palette,
-        scale,
-        "where the truth fell in your answer (PIT)",
-        "answers",
-    )?;
+    let share = |x: &f64| format!("{x:.1}");
+    let whole = |y: &f64| whole_number(*y);
+    let axes = Axes {
+        x_desc: "where the truth fell in your answer (PIT)",
+        y_desc: "answers",
+        x_format: &share,
+        y_format: &whole,
+    };
+    mesh(&mut chart, palette, scale, axes)?;
     chart
         .draw_series(bins.iter().enumerate().map(|(k, &n)| {
             let x = k as f64 / 10.0;
@@ -80,7 +82,15 @@ pub fn draw_trend<DB: DrawingBackend>(
     let mut chart = builder(area, scale)
         .build_cartesian_2d(0.5..x1 + 0.5, y0..y1)
         .map_err(err)?;
-    mesh(&mut chart, palette, scale, "answer number", y_label)?;
+    let number = |x: &f64| whole_number(*x);
+    let value = |y: &f64| format!("{y:.1}");
+    let axes = Axes {
+        x_desc: "answer number",
+        y_desc: y_label,
+        x_format: &number,
+        y_format: &value,
+    };
+    mesh(&mut chart, palette, scale, axes)?;
     if let Some(level) = reference {
         chart
             .draw_series(std::iter::once(PathElement::new(
@@ -116,8 +126,25 @@ fn builder<'a, 'b, DB: DrawingBackend>(
     let mut b = ChartBuilder::on(area);
     b.margin(px(8.0, scale))
         .x_label_area_size(px(36.0, scale))
-        .y_label_area_size(px(44.0, scale));
+        .y_label_area_size(px(64.0, scale));
     b
+}
+
+/// A count or an answer number: ticks between whole numbers stay unlabelled.
+fn whole_number(x: f64) -> String {
+    if x.fract() == 0.0 {
+        format!("{x:.0}")
+    } else {
+        String::new()
+    }
+}
+
+/// What the axes say and how their ticks are printed.
+struct Axes<'a> {
+    x_desc: &'a str,
+    y_desc: &'a str,
+    x_format: &'a dyn Fn(&f64) -> String,
+    y_format: &'a dyn Fn(&f64) -> String,
 }
 
 fn mesh<DB: DrawingBackend>(
@@ -127,21 +154,23 @@ fn mesh<DB: DrawingBackend>(
     >,
     palette: Palette,
     scale: f64,
-    x_desc: &str,
-    y_desc: &str,
+    axes: Axes,
 ) -> Result<(), String> {
     let font = ("sans-serif", px(12.0, scale) as i32)
         .into_font()
         .color(&palette.text);
     chart
         .configure_mesh()
+        .max_light_lines(1)
         .light_line_style(palette.grid)
         .bold_line_style(palette.grid)
         .axis_style(palette.text)
-        .x_desc(x_desc)
-        .y_desc(y_desc)
+        .x_desc(axes.x_desc)
+        .y_desc(axes.y_desc)
         .x_labels(6)
         .y_labels(5)
+        .x_label_formatter(axes.x_format)
+        .y_label_formatter(axes.y_format)
         .label_style(font.clone())
         .axis_desc_style(font)
         .draw()
