@@ -7,6 +7,7 @@ use std::time::Duration;
 
 use fermi_bank::FittedTruth;
 use fermi_eval::{Evaluation, Options, evaluate_source};
+use fermi_score::calibration::{AnswerQuantiles, TruthQuantiles};
 use fermi_score::{Assessment, LogSamples, LogTruth, Summary};
 use fermi_syntax::{Diagnostic, Dialect};
 use leptos::prelude::*;
@@ -97,11 +98,14 @@ impl Forecast {
     }
 }
 
-/// Everything revealed by Submit: the truth and the core's assessment of the run against it.
+/// Everything revealed by Submit: the truth and the core's assessment of the run against it, and what the history
+/// keeps for calibration (the run's and the truth's quantiles).
 #[derive(Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Scored {
     pub truth: FittedTruth,
     pub assessment: Assessment,
+    pub answer: AnswerQuantiles,
+    pub truth_quantiles: TruthQuantiles,
 }
 
 /// One program's pipeline, provided as context by the mode that owns it: what the user writes, the run shown,
@@ -359,5 +363,7 @@ pub fn score(forecast: &LogSamples, truth: FittedTruth) -> Option<Scored> {
     Some(Scored {
         truth,
         assessment: fermi_score::assess(forecast, &g),
+        answer: AnswerQuantiles::of(forecast),
+        truth_quantiles: TruthQuantiles::of(&g),
     })
 }

@@ -1,17 +1,20 @@
 //! What survives a reload: drafts per question, the answered history and the settings, as one versioned JSON
-//! document in local storage. Reading never fails: corrupt, old or unreadable data becomes a notice.
+//! document in local storage. Reading never fails: it goes entry by entry, so a damaged entry is set aside (kept
+//! under [`BACKUP_KEY`] and offered as a download) and the rest read; old formats are read and migrated.
 
 use std::collections::BTreeMap;
 
+use fermi_score::calibration::{AnswerQuantiles, Answered, TruthQuantiles};
 use fermi_syntax::Dialect;
 use serde::{Deserialize, Serialize};
 
 use crate::components::AnswerMode;
 
 pub const KEY: &str = "fermi-playground";
-/// Where unreadable saved data is moved, so that nothing is silently destroyed.
+/// Where unreadable saved data is moved, so that nothing is silently destroyed (offered as a download).
 pub const BACKUP_KEY: &str = "fermi-playground.unreadable";
-pub const VERSION: u32 = 1;
+/// 2: history entries keep what calibration needs (the topic, the answer's and the truth's quantiles).
+pub const VERSION: u32 = 2;
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Draft {
@@ -35,7 +38,8 @@ impl Default for Draft {
     }
 }
 
-/// One submitted answer.
+/// One submitted answer: the program exactly as run (so its samples and score can be recomputed) and what
+/// calibration needs.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct HistoryEntry {
     pub question: String,
@@ -47,6 +51,43 @@ pub struct HistoryEntry {
     pub cramer_log: f64,
     /// Milliseconds since 1970 (the browser clock; the core never reads it).
     pub at: f64,
+    /// The question's first topic ("untagged" without one); `None` in entries from format 1 until recomputed.
+    #[serde(default)]
+    pub topic: Option<String>,
+    /// The answer's ln quantiles and the truth's; `None` in entries from format 1 until recomputed.
+    #[serde(default)]
+    pub answer: Option<AnswerQuantiles>,
+    #[serde(default)]
+    pub truth: Option<TruthQuantiles>,
+    /// A format-1 submission of a question already answered (after its reveal): kept and listed, but only the
+    /// first answer counts, so calibration leaves it out.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub resubmitted: bool,
+}
+
+fn is_false(b: &bool) -> bool {
+    !b
+}
+
+impl HistoryEntry {
+    /// What calibration takes from this entry; `None` while it lacks quantiles or is a re-submission.
+    pub fn answered(&self) -> Option<Answered> {
+        if self.resubmitted {
+            return None;
+        }
+        Some(Answered {
+            answer: self.answer?,
+            truth: self.truth?,
+            cramer: self.cramer_log,
+            topic: self.topic.clone()?,
+            time: self.at,
+        })
+    }
+
+    /// True when this entry still needs its quantiles recomputed (a format-1 entry).
+    pub fn needs_quantiles(&self) -> bool {
+        !self.resubmitted && (self.answer.is_none() || self.truth.is_none() || self.topic.is_none())
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
@@ -66,6 +107,28 @@ impl Default for Settings {
     }
 }
 
+/// The page's colours: the system's choice, or one fixed by the user.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Theme {
+    #[default]
+    System,
+    Light,
+    Dark,
+}
+
+impl Theme {
+    pub const ALL: [Theme; 3] = [Theme::System, Theme::Light, Theme::Dark];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Theme::System => "system",
+            Theme::Light => "light",
+            Theme::Dark => "dark",
+        }
+    }
+}
+
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Saved {
     pub version: u32,
@@ -75,33 +138,202 @@ pub struct Saved {
     pub history: Vec<HistoryEntry>,
     #[serde(default)]
     pub settings: Settings,
+    #[serde(default)]
+    pub theme: Theme,
 }
 
-#[derive(Deserialize)]
-struct VersionOnly {
-    version: u32,
-}
-
-/// Reads saved text. `Err` carries the notice to show; the caller then starts fresh and keeps the text aside.
-pub fn parse(text: &str) -> Result<Saved, String> {
-    let version = serde_json::from_str::<VersionOnly>(text)
-        .map_err(|e| format!("Your saved drafts and history could not be read ({e}). The app started fresh; the unreadable data was set aside."))?
-        .version;
-    if version != VERSION {
-        return Err(format!(
-            "Your saved data is from another version of the playground (format {version}, this one reads {VERSION}). \
-             The app started fresh; the old data was set aside."
-        ));
+impl Saved {
+    /// Nothing saved yet, in the current format.
+    pub fn empty() -> Saved {
+        Saved {
+            version: VERSION,
+            ..Saved::default()
+        }
     }
-    let mut saved: Saved = serde_json::from_str(text).map_err(|e| {
-        format!("Your saved drafts and history are damaged ({e}). The app started fresh; the damaged data was set aside.")
-    })?;
-    saved.history.retain(|h| h.cramer_log.is_finite());
-    Ok(saved)
+}
+
+/// One piece of saved data that could not be read: where it was, why, and the data itself.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SetAside {
+    /// "history entry 3", "the draft of question x", "all saved data".
+    pub place: String,
+    pub why: String,
+    pub data: serde_json::Value,
+}
+
+/// What reading saved text gave: everything readable, what was set aside, and a notice saying so (if anything was).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Loaded {
+    pub saved: Saved,
+    pub set_aside: Vec<SetAside>,
+    pub notice: Option<String>,
+}
+
+/// Reads saved text entry by entry: a damaged draft, history entry or settings block is set aside and the rest
+/// kept; only text that is not the playground's format at all, or from a newer format, is set aside whole.
+/// Format 1 is read as format 2 (its entries recompute their quantiles later; re-submissions are marked).
+pub fn parse(text: &str) -> Loaded {
+    let whole = |why: String, notice: String| Loaded {
+        saved: Saved::empty(),
+        set_aside: vec![SetAside {
+            place: "all saved data".into(),
+            why,
+            data: serde_json::from_str(text).unwrap_or_else(|_| text.into()),
+        }],
+        notice: Some(notice),
+    };
+    let unreadable = "Your saved drafts and history could not be read: the stored text is not in the playground's \
+                      format. The app started fresh; the unreadable text was set aside (download it under History).";
+    let Ok(serde_json::Value::Object(mut root)) = serde_json::from_str::<serde_json::Value>(text)
+    else {
+        return whole(
+            "not the playground's saved format".into(),
+            unreadable.into(),
+        );
+    };
+    let version = root.get("version").and_then(serde_json::Value::as_u64);
+    match version {
+        Some(v) if (1..=u64::from(VERSION)).contains(&v) => {}
+        Some(v) => {
+            return whole(
+                format!("saved by another version of the playground (format {v})"),
+                format!(
+                    "Your saved data is from another version of the playground (format {v}; this one reads formats \
+                     1 to {VERSION}). The app started fresh; the old data was set aside (download it under History)."
+                ),
+            );
+        }
+        None => return whole("no format version".into(), unreadable.into()),
+    }
+    let mut set_aside = Vec::new();
+    let mut saved = Saved::empty();
+    match root.remove("drafts") {
+        None | Some(serde_json::Value::Null) => {}
+        Some(serde_json::Value::Object(drafts)) => {
+            for (id, value) in drafts {
+                match serde_json::from_value::<Draft>(value.clone()) {
+                    Ok(draft) => {
+                        saved.drafts.insert(id, draft);
+                    }
+                    Err(_) => set_aside.push(SetAside {
+                        place: format!("the draft of question “{id}”"),
+                        why: "not a draft this playground wrote".into(),
+                        data: value,
+                    }),
+                }
+            }
+        }
+        Some(other) => set_aside.push(SetAside {
+            place: "all drafts".into(),
+            why: "not a list of drafts".into(),
+            data: other,
+        }),
+    }
+    match root.remove("history") {
+        None | Some(serde_json::Value::Null) => {}
+        Some(serde_json::Value::Array(entries)) => {
+            let (kept, damaged) = read_entries(entries);
+            saved.history = kept;
+            set_aside.extend(damaged);
+        }
+        Some(other) => set_aside.push(SetAside {
+            place: "the whole history".into(),
+            why: "not a list of answers".into(),
+            data: other,
+        }),
+    }
+    if let Some(value) = root.remove("settings").filter(|v| !v.is_null()) {
+        match serde_json::from_value::<Settings>(value.clone()) {
+            Ok(settings) => saved.settings = settings,
+            Err(_) => set_aside.push(SetAside {
+                place: "the settings".into(),
+                why: "not settings this playground wrote; the defaults are used".into(),
+                data: value,
+            }),
+        }
+    }
+    if let Some(value) = root.remove("theme").filter(|v| !v.is_null()) {
+        match serde_json::from_value::<Theme>(value.clone()) {
+            Ok(theme) => saved.theme = theme,
+            Err(_) => set_aside.push(SetAside {
+                place: "the theme".into(),
+                why: "not a theme this playground knows; the system's is used".into(),
+                data: value,
+            }),
+        }
+    }
+    if version == Some(1) {
+        mark_resubmissions(&mut saved.history);
+    }
+    let notice = (!set_aside.is_empty()).then(|| {
+        let places: Vec<&str> = set_aside.iter().map(|s| s.place.as_str()).collect();
+        format!(
+            "Part of your saved data could not be read and was set aside: {}. Everything else was kept; you can \
+             download the set-aside data under History.",
+            places.join(", ")
+        )
+    });
+    Loaded {
+        saved,
+        set_aside,
+        notice,
+    }
+}
+
+/// History entries read one by one: the readable ones (with a finite score), and the others set aside.
+fn read_entries(entries: Vec<serde_json::Value>) -> (Vec<HistoryEntry>, Vec<SetAside>) {
+    let mut kept = Vec::new();
+    let mut damaged = Vec::new();
+    for (i, value) in entries.into_iter().enumerate() {
+        match serde_json::from_value::<HistoryEntry>(value.clone()) {
+            Ok(entry) if entry.cramer_log.is_finite() && entry.at.is_finite() => kept.push(entry),
+            _ => damaged.push(SetAside {
+                place: format!("history entry {}", i + 1),
+                why: "not an answer this playground recorded".into(),
+                data: value,
+            }),
+        }
+    }
+    (kept, damaged)
+}
+
+/// Format 1 recorded every Submit, also after the reveal: only the first answer to a question counts.
+fn mark_resubmissions(history: &mut [HistoryEntry]) {
+    let mut seen = std::collections::BTreeSet::new();
+    for entry in history {
+        if !seen.insert(entry.question.clone()) {
+            entry.resubmitted = true;
+        }
+    }
 }
 
 pub fn to_json(saved: &Saved) -> String {
     serde_json::to_string(saved).unwrap_or_default()
+}
+
+/// The set-aside data as a file to download (`fermi-set-aside.json`).
+#[derive(Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct SetAsideFile {
+    pub fermi_playground_set_aside: u32,
+    pub items: Vec<SetAside>,
+}
+
+/// Adds newly set-aside items to what an earlier load set aside (`earlier`, the stored text, if any).
+pub fn add_set_aside(earlier: Option<&str>, items: Vec<SetAside>) -> String {
+    let mut file = match earlier {
+        None => SetAsideFile::default(),
+        Some(text) => serde_json::from_str::<SetAsideFile>(text).unwrap_or_else(|_| SetAsideFile {
+            items: vec![SetAside {
+                place: "data set aside earlier".into(),
+                why: "kept as it was".into(),
+                data: text.into(),
+            }],
+            ..SetAsideFile::default()
+        }),
+    };
+    file.fermi_playground_set_aside = 1;
+    file.items.extend(items);
+    serde_json::to_string_pretty(&file).unwrap_or_default()
 }
 
 /// A history file (export/import): the entries only.
@@ -119,16 +351,30 @@ pub fn export_history(entries: &[HistoryEntry]) -> String {
     .unwrap_or_default()
 }
 
-pub fn import_history(text: &str) -> Result<Vec<HistoryEntry>, String> {
-    let file: HistoryFile = serde_json::from_str(text)
-        .map_err(|e| format!("This is not a history file exported by the playground ({e})."))?;
-    if file.fermi_playground_history != VERSION {
+/// Reads a history file of format 1 or 2, entry by entry: the readable entries, and how many were not.
+pub fn import_history(text: &str) -> Result<(Vec<HistoryEntry>, usize), String> {
+    let not_ours = "This is not a history file exported by the playground.";
+    let serde_json::Value::Object(mut file) = serde_json::from_str(text).map_err(|_| not_ours)?
+    else {
+        return Err(not_ours.into());
+    };
+    let version = file
+        .get("fermi_playground_history")
+        .and_then(serde_json::Value::as_u64)
+        .ok_or(not_ours)?;
+    if !(1..=u64::from(VERSION)).contains(&version) {
         return Err(format!(
-            "This history file has format {}; this playground reads format {VERSION}.",
-            file.fermi_playground_history
+            "This history file has format {version}; this playground reads formats 1 to {VERSION}."
         ));
     }
-    Ok(file.entries)
+    let Some(serde_json::Value::Array(entries)) = file.remove("entries") else {
+        return Err(not_ours.into());
+    };
+    let (mut kept, damaged) = read_entries(entries);
+    if version == 1 {
+        mark_resubmissions(&mut kept);
+    }
+    Ok((kept, damaged.len()))
 }
 
 /// Merges imported entries, skipping exact duplicates (importing the same file twice changes nothing).
@@ -150,11 +396,11 @@ pub mod browser {
         web_sys::window()?.local_storage().ok().flatten()
     }
 
-    /// The saved state and an optional notice.
+    /// The saved state and an optional notice. Whatever could not be read is added to the set-aside data.
     pub fn load() -> (Saved, Option<String>) {
         let Some(storage) = storage() else {
             return (
-                Saved::default(),
+                Saved::empty(),
                 Some(
                     "Local storage is unavailable: drafts and history will not survive a reload."
                         .into(),
@@ -162,31 +408,31 @@ pub mod browser {
             );
         };
         match storage.get_item(KEY) {
-            Ok(None) => (
-                Saved {
-                    version: VERSION,
-                    ..Saved::default()
-                },
-                None,
-            ),
-            Ok(Some(text)) => match parse(&text) {
-                Ok(saved) => (saved, None),
-                Err(notice) => {
-                    let _ = storage.set_item(BACKUP_KEY, &text);
-                    let _ = storage.remove_item(KEY);
-                    (
-                        Saved {
-                            version: VERSION,
-                            ..Saved::default()
-                        },
-                        Some(notice),
-                    )
+            Ok(None) => (Saved::empty(), None),
+            Ok(Some(text)) => {
+                let loaded = parse(&text);
+                if !loaded.set_aside.is_empty() {
+                    let earlier = storage.get_item(BACKUP_KEY).ok().flatten();
+                    let _ = storage
+                        .set_item(BACKUP_KEY, &add_set_aside(earlier.as_deref(), loaded.set_aside));
                 }
-            },
+                (loaded.saved, loaded.notice)
+            }
             Err(_) => (
-                Saved::default(),
+                Saved::empty(),
                 Some("Local storage could not be read: drafts and history will not survive a reload.".into()),
             ),
+        }
+    }
+
+    /// The set-aside data, as a file's text, if there is any.
+    pub fn set_aside() -> Option<String> {
+        storage()?.get_item(BACKUP_KEY).ok().flatten()
+    }
+
+    pub fn discard_set_aside() {
+        if let Some(storage) = storage() {
+            let _ = storage.remove_item(BACKUP_KEY);
         }
     }
 
@@ -206,12 +452,30 @@ pub mod browser {
 mod tests {
     use super::*;
 
+    fn entry(question: &str, cramer_log: f64) -> HistoryEntry {
+        HistoryEntry {
+            question: question.into(),
+            text: "<b>not markup</b>".into(),
+            source: "to(1, 2)".into(),
+            dialect: Dialect::Squiggle,
+            seed: u64::MAX,
+            samples: 10_000,
+            cramer_log,
+            at: 1.0e12,
+            topic: Some("energy".into()),
+            answer: Some(AnswerQuantiles::normal(0.0, 1.0)),
+            truth: Some(TruthQuantiles {
+                ln_p5: -1.0,
+                ln_median: 0.5,
+                ln_p95: 2.0,
+            }),
+            resubmitted: false,
+        }
+    }
+
     #[test]
     fn saved_state_round_trips() {
-        let mut saved = Saved {
-            version: VERSION,
-            ..Saved::default()
-        };
+        let mut saved = Saved::empty();
         saved.drafts.insert(
             "q".into(),
             Draft {
@@ -222,59 +486,145 @@ mod tests {
                 dialect: Some(Dialect::Fermi),
             },
         );
-        saved.history.push(HistoryEntry {
-            question: "q".into(),
-            text: "How many?".into(),
-            source: "to(1, 2)".into(),
-            dialect: Dialect::Squiggle,
-            seed: u64::MAX,
-            samples: 10_000,
-            cramer_log: 0.25,
-            at: 1.0e12,
-        });
-        assert_eq!(parse(&to_json(&saved)), Ok(saved));
+        saved.history.push(entry("q", 0.25));
+        saved.theme = Theme::Dark;
+        let loaded = parse(&to_json(&saved));
+        assert_eq!(
+            (loaded.saved, loaded.set_aside, loaded.notice),
+            (saved, vec![], None)
+        );
     }
 
+    /// Text that is not the playground's at all, or from a newer format, is set aside whole, with words for
+    /// people (no parser jargon).
     #[test]
-    fn unreadable_data_becomes_a_notice() {
+    fn unreadable_data_is_set_aside_whole_with_a_notice() {
         for (text, expect) in [
             ("{not json", "could not be read"),
             ("", "could not be read"),
             ("[1,2]", "could not be read"),
+            (r#"{"drafts": {}}"#, "could not be read"),
             (r#"{"version": 0, "drafts": {}}"#, "another version"),
             (r#"{"version": 99}"#, "another version"),
-            (r#"{"version": 1, "drafts": 5}"#, "damaged"),
-            (r#"{"version": 1, "history": [{"question": 1}]}"#, "damaged"),
+            (r#"{"version": "2"}"#, "could not be read"),
         ] {
-            let notice = parse(text).expect_err(text);
+            let loaded = parse(text);
+            let notice = loaded.notice.expect(text);
             assert!(notice.contains(expect), "{text}: {notice}");
+            for jargon in ["expected", "struct", "line 1", "column"] {
+                assert!(!notice.contains(jargon), "{text}: {notice}");
+            }
+            assert_eq!(loaded.saved, Saved::empty(), "{text}");
+            assert_eq!(loaded.set_aside.len(), 1, "{text}");
+            assert_eq!(loaded.set_aside[0].place, "all saved data");
         }
+    }
+
+    /// One damaged draft, history entry or settings block is set aside; everything else is kept.
+    #[test]
+    fn damaged_entries_are_set_aside_one_by_one() {
+        let good = serde_json::to_value(entry("a", 0.5)).unwrap();
+        let later = serde_json::to_value(entry("b", 1.5)).unwrap();
+        for (text, places, history, drafts) in [
+            (
+                format!(r#"{{"version": 2, "history": [{good}, {{"question": 1}}, {later}]}}"#),
+                vec!["history entry 2"],
+                2,
+                0,
+            ),
+            (
+                format!(r#"{{"version": 2, "history": [{good}, 5, {later}], "drafts": {{"x": 3, "y": {{"mode": "quick", "low": "1", "high": "2", "source": ""}}}}}}"#),
+                vec!["the draft of question “x”", "history entry 2"],
+                2,
+                1,
+            ),
+            (
+                r#"{"version": 2, "history": {"a": 1}, "drafts": 7, "settings": [1]}"#.to_string(),
+                vec!["all drafts", "the whole history", "the settings"],
+                0,
+                0,
+            ),
+            (
+                r#"{"version": 2, "history": [{"question": "q", "text": "", "source": "", "dialect": "squiggle", "seed": 1, "samples": 10, "cramer_log": null, "at": 0}]}"#.to_string(),
+                vec!["history entry 1"],
+                0,
+                0,
+            ),
+        ] {
+            let loaded = parse(&text);
+            let got: Vec<&str> = loaded.set_aside.iter().map(|s| s.place.as_str()).collect();
+            assert_eq!(got, places, "{text}");
+            assert_eq!(loaded.saved.history.len(), history, "{text}");
+            assert_eq!(loaded.saved.drafts.len(), drafts, "{text}");
+            let notice = loaded.notice.unwrap();
+            assert!(notice.contains("Everything else was kept"), "{notice}");
+            assert!(!notice.contains("expected"), "{notice}");
+        }
+    }
+
+    /// Format 1 reads as format 2: entries lack quantiles until recomputed, and a second Submit of a question
+    /// is marked a re-submission (only the first answer counts).
+    #[test]
+    fn format_one_is_migrated() {
+        let v1 = r#"{"version": 1, "drafts": {}, "history": [
+            {"question": "q", "text": "Q?", "source": "to(1, 10)", "dialect": "squiggle", "seed": 7, "samples": 1000, "cramer_log": 0.5, "at": 1},
+            {"question": "r", "text": "R?", "source": "to(1, 10)", "dialect": "fermi", "seed": 7, "samples": 1000, "cramer_log": 0.7, "at": 2},
+            {"question": "q", "text": "Q?", "source": "to(2, 10)", "dialect": "squiggle", "seed": 7, "samples": 1000, "cramer_log": 0.4, "at": 3}
+        ], "settings": {"samples": 5000, "seed": 3, "dialect": "fermi"}}"#;
+        let loaded = parse(v1);
+        assert_eq!(loaded.notice, None);
+        let h = &loaded.saved.history;
+        assert_eq!(h.len(), 3);
+        assert_eq!(
+            h.iter().map(|e| e.resubmitted).collect::<Vec<_>>(),
+            [false, false, true]
+        );
+        assert_eq!(
+            h.iter().map(|e| e.needs_quantiles()).collect::<Vec<_>>(),
+            [true, true, false]
+        );
+        assert!(h.iter().all(|e| e.answered().is_none()));
+        assert_eq!(loaded.saved.settings.samples, 5000);
+        assert_eq!(loaded.saved.version, VERSION);
+        assert!(entry("q", 1.0).answered().is_some());
+    }
+
+    #[test]
+    fn set_aside_data_accumulates_as_one_file() {
+        let item = |place: &str| SetAside {
+            place: place.into(),
+            why: "test".into(),
+            data: serde_json::json!({"x": 1}),
+        };
+        let first = add_set_aside(None, vec![item("history entry 1")]);
+        let second = add_set_aside(Some(&first), vec![item("history entry 4")]);
+        let file: SetAsideFile = serde_json::from_str(&second).unwrap();
+        assert_eq!(file.items.len(), 2);
+        // What an older version set aside (raw text) is kept inside the file.
+        let wrapped: SetAsideFile =
+            serde_json::from_str(&add_set_aside(Some("{broken"), vec![])).unwrap();
+        assert_eq!(wrapped.items[0].data, serde_json::Value::from("{broken"));
     }
 
     #[test]
     fn history_export_imports_back_without_duplicates() {
-        let entry = HistoryEntry {
-            question: "q".into(),
-            text: "<b>not markup</b>".into(),
-            source: "1 10".into(),
-            dialect: Dialect::Fermi,
-            seed: 7,
-            samples: 1000,
-            cramer_log: 1.5,
-            at: 0.0,
-        };
+        let entry = entry("q", 1.5);
         let file = export_history(std::slice::from_ref(&entry));
         let mut history = vec![entry.clone()];
-        assert_eq!(
-            merge_history(&mut history, import_history(&file).unwrap()),
-            0
-        );
+        let (entries, damaged) = import_history(&file).unwrap();
+        assert_eq!((merge_history(&mut history, entries), damaged), (0, 0));
         assert_eq!(history.len(), 1);
         assert!(import_history("{}").is_err());
+        assert!(import_history("[]").is_err());
         assert!(
-            import_history(r#"{"fermi_playground_history": 2, "entries": []}"#)
+            import_history(r#"{"fermi_playground_history": 3, "entries": []}"#)
                 .unwrap_err()
-                .contains("format 2")
+                .contains("format 3")
         );
+        let mixed = format!(
+            r#"{{"fermi_playground_history": 2, "entries": [{}, {{"question": 2}}]}}"#,
+            serde_json::to_string(&entry).unwrap()
+        );
+        assert_eq!(import_history(&mixed).unwrap().1, 1);
     }
 }

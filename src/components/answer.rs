@@ -80,7 +80,7 @@ pub fn Answer(
         }
         view! {
             <span class="muted">{move || if submitted.get() {
-                "Submitted: edits now rescore at once."
+                "Your first answer is the one that counts: edits after the reveal are scored but not recorded."
             } else {
                 "The truth stays hidden until you submit."
             }}</span>
@@ -107,10 +107,10 @@ pub fn Answer(
                 <button
                     class="primary"
                     data-testid="submit"
-                    disabled=move || !can_submit()
+                    disabled=move || submitted.get() || !can_submit()
                     on:click=move |_| on_submit.run(())
                 >
-                    "Submit and reveal the truth"
+                    {move || if submitted.get() { "Submitted" } else { "Submit and reveal the truth" }}
                 </button>
                 {note}
             </div>

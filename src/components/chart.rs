@@ -8,6 +8,7 @@ use fermi_bank::FittedTruth;
 
 use crate::plot::{DARK, LIGHT, Overlay, Palette, TruthMark, draw, lognormal_series};
 use crate::run::{Pipeline, Run};
+use crate::storage::Theme;
 
 /// Draws on `canvas` with `draw` (given the area, the theme's palette and the device pixel ratio), after sizing it
 /// in device pixels so it stays crisp.
@@ -34,7 +35,14 @@ pub fn paint(
     }
 }
 
+/// The theme chosen in the settings, if the mode offers one (read as a signal, so a change redraws), else the
+/// system's. `try_`: a mode left behind may have left its (disposed) choice in context.
 fn dark_theme() -> bool {
+    match use_context::<RwSignal<Theme>>().and_then(|t| t.try_get()) {
+        Some(Theme::Dark) => return true,
+        Some(Theme::Light) => return false,
+        _ => {}
+    }
     web_sys::window()
         .and_then(|w| w.match_media("(prefers-color-scheme: dark)").ok().flatten())
         .is_some_and(|m| m.matches())

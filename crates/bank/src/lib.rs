@@ -8,6 +8,7 @@ pub mod import;
 mod load;
 mod problem;
 mod read;
+pub mod sets;
 mod sources;
 mod unit_check;
 

@@ -103,6 +103,19 @@ impl AnswerQuantiles {
         self.ln[MEDIAN]
     }
 
+    /// Whether `ln_value` lies inside the central interval of `percent` (50, 80 or 90; any other percent
+    /// catches nothing), bounds included.
+    pub fn catches(&self, percent: u32, ln_value: f64) -> bool {
+        LEVELS
+            .iter()
+            .find(|(p, _, _)| *p == percent)
+            .is_some_and(|&(_, lower, upper)| self.inside(lower, upper, ln_value))
+    }
+
+    fn inside(&self, lower: usize, upper: usize, ln_value: f64) -> bool {
+        (self.ln[lower]..=self.ln[upper]).contains(&ln_value)
+    }
+
     /// Width of the 90% interval in decades.
     fn width90_decades(&self) -> f64 {
         (self.ln[7] - self.ln[1]) / core::f64::consts::LN_10
@@ -203,6 +216,31 @@ pub enum Verdict {
     /// The interval lies above the nominal share.
     Above,
 }
+
+impl Verdict {
+    /// The verdict on a coverage, in words.
+    pub fn coverage_words(self) -> &'static str {
+        match self {
+            Verdict::TooFew => "too few answers to tell",
+            Verdict::Below => "too narrow: the truth fell outside too often",
+            Verdict::Consistent => "about right",
+            Verdict::Above => "too wide: the truth fell inside more often than stated",
+        }
+    }
+
+    /// The verdict on the share of medians above the truth, in words.
+    pub fn bias_words(self) -> &'static str {
+        match self {
+            Verdict::TooFew => "too few answers to tell",
+            Verdict::Below => "your medians lean low",
+            Verdict::Consistent => "no clear lean",
+            Verdict::Above => "your medians lean high",
+        }
+    }
+}
+
+/// Answers in each rolling median a history view shows: enough to steady a median, few enough to show change.
+pub const TREND_WINDOW: usize = 10;
 
 /// How often the truths fell inside one central interval of the answers.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
@@ -342,7 +380,7 @@ fn coverage(entries: &[&Answered], percent: u32, lower: usize, upper: usize) -> 
         .collect();
     let hits = entries
         .iter()
-        .filter(|e| (e.answer.ln[lower]..=e.answer.ln[upper]).contains(&e.truth.ln_median))
+        .filter(|e| e.answer.inside(lower, upper, e.truth.ln_median))
         .count();
     let (interval, verdict) = judge(hits, count, f64::from(percent) / 100.0);
     // The smallest factor that puts ⌈percent·n/100⌉ truths inside.

@@ -653,3 +653,50 @@ fn rolling_medians_match_a_direct_recomputation() {
         }
     }
 }
+
+/// Every verdict has its own words, and "too few" says so in both kinds.
+#[test]
+fn verdict_words_table() {
+    let all = [
+        Verdict::TooFew,
+        Verdict::Below,
+        Verdict::Consistent,
+        Verdict::Above,
+    ];
+    for words in [Verdict::coverage_words, Verdict::bias_words] {
+        let texts: std::collections::BTreeSet<&str> = all.iter().map(|v| words(*v)).collect();
+        assert_eq!(texts.len(), all.len());
+        assert_eq!(words(Verdict::TooFew), "too few answers to tell");
+    }
+    assert!(Verdict::Below.coverage_words().contains("narrow"));
+    assert!(Verdict::Above.coverage_words().contains("wide"));
+    assert!(Verdict::Below.bias_words().contains("low"));
+    assert!(Verdict::Above.bias_words().contains("high"));
+}
+
+/// `catches` agrees with the coverage counts, level by level, bounds included.
+#[test]
+fn catches_matches_coverage() {
+    let answer = AnswerQuantiles::normal(0.0, 1.0);
+    for (percent, z, inside) in [
+        (90, 1.6, true),
+        (90, 1.7, false),
+        (80, 1.2, true),
+        (80, 1.3, false),
+        (50, -0.6, true),
+        (50, -0.7, false),
+        (70, 0.0, false),
+    ] {
+        assert_eq!(answer.catches(percent, z), inside, "{percent}% at z = {z}");
+    }
+    assert!(answer.catches(90, answer.ln[1]) && answer.catches(90, answer.ln[7]));
+    let entries = at_z(&[-1.7, -0.6, 0.0, 1.2, 1.3, 1.6, 1.7]);
+    let c = calibration(&entries, 1);
+    for (k, percent) in [50, 80, 90].into_iter().enumerate() {
+        let caught = entries
+            .iter()
+            .filter(|e| e.answer.catches(percent, e.truth.ln_median))
+            .count();
+        assert_eq!(caught, c.overall.coverage[k].hits, "{percent}%");
+    }
+}

@@ -1,10 +1,13 @@
+//! Answered questions, newest first: each reopens its answer exactly as submitted. Export and import as a JSON
+//! file, and the data set aside from damaged storage, offered as a download.
+
+use fermi_score::format_nats;
 use leptos::prelude::*;
 
 use super::PracticeState;
 use crate::components::{self, files};
 use crate::storage;
 
-/// Answered questions, newest first, with export and import as a JSON file.
 #[component]
 pub fn History() -> impl IntoView {
     let state = expect_context::<PracticeState>();
@@ -14,10 +17,26 @@ pub fn History() -> impl IntoView {
                 .rev()
                 .take(50)
                 .map(|e| {
+                    let entry = e.clone();
+                    let tag = if e.resubmitted {
+                        format!(
+                            "Cramér-log {} · after the reveal, not counted",
+                            format_nats(e.cramer_log)
+                        )
+                    } else {
+                        format!("Cramér-log {}", format_nats(e.cramer_log))
+                    };
                     view! {
                         <li>
-                            <span class="item-text">{e.text.clone()}</span>
-                            <span class="item-tags">{format!("Cramér-log {:.4}", e.cramer_log)}</span>
+                            <button
+                                class="question-item"
+                                data-testid="history-entry"
+                                title="Reopen this answer and its score"
+                                on:click=move |_| state.reopen(&entry)
+                            >
+                                <span class="item-text">{e.text.clone()}</span>
+                                <span class="item-tags">{tag}</span>
+                            </button>
                         </li>
                     }
                 })
@@ -31,13 +50,22 @@ pub fn History() -> impl IntoView {
         leptos::task::spawn_local(async move {
             for (name, text) in files::read_all(list).await {
                 match text.and_then(|t| storage::import_history(&t)) {
-                    Ok(entries) => {
+                    Ok((entries, damaged)) => {
                         let mut added = 0;
                         state
                             .history
                             .update(|h| added = storage::merge_history(h, entries));
+                        let skipped = if damaged > 0 {
+                            format!(
+                                " {} could not be read and {} skipped.",
+                                components::count(damaged, "entry"),
+                                if damaged == 1 { "was" } else { "were" }
+                            )
+                        } else {
+                            String::new()
+                        };
                         state.notify(format!(
-                            "{name}: {} added to the history.",
+                            "{name}: {} added to the history.{skipped}",
                             components::count(added, "answer")
                         ));
                     }
@@ -49,7 +77,7 @@ pub fn History() -> impl IntoView {
     view! {
         <section class="panel history" aria-label="History">
             <h2>"History"</h2>
-            <p class="muted">{move || components::count(state.history.with(Vec::len), "answer")}</p>
+            <p class="muted">{move || components::count(state.history.with(Vec::len), "answer")} " · select one to reopen it"</p>
             <ul class="history-list" data-testid="history">{rows}</ul>
             <div class="row">
                 <button
@@ -61,6 +89,39 @@ pub fn History() -> impl IntoView {
             </div>
             <label for="import-history">"Import history (a file exported here)"</label>
             <input id="import-history" data-testid="import-history" type="file" accept=".json" on:change=import />
+            <SetAside />
         </section>
+    }
+}
+
+/// Saved data that could not be read: kept aside until the user downloads or discards it.
+#[component]
+fn SetAside() -> impl IntoView {
+    let held = RwSignal::new(storage::browser::set_aside());
+    move || {
+        held.get().map(|text| {
+            view! {
+                <div class="set-aside" data-testid="set-aside">
+                    <p>"Some saved data could not be read and was set aside. Download it to keep it, or discard it."</p>
+                    <div class="row">
+                        <button
+                            data-testid="download-set-aside"
+                            on:click=move |_| files::download("fermi-set-aside.json", &text)
+                        >
+                            "Download the set-aside data"
+                        </button>
+                        <button
+                            data-testid="discard-set-aside"
+                            on:click=move |_| {
+                                storage::browser::discard_set_aside();
+                                held.set(None);
+                            }
+                        >
+                            "Discard it"
+                        </button>
+                    </div>
+                </div>
+            }
+        })
     }
 }

@@ -2,10 +2,15 @@
 //! the score. The mode owns `PracticeState` (provided as context with its `Pipeline`), restores saved data and a
 //! share link at start, and writes the saved data back as it changes.
 
+mod answered;
 mod browser;
+mod calibration;
+mod calibration_plot;
 mod history;
 mod question;
+mod sets;
 mod state;
+mod theme;
 
 use leptos::prelude::*;
 
@@ -13,10 +18,14 @@ use crate::components::{
     Answer, AnswerMode, Chart, Notices, QuantileTable, RulesTable, ScoreCard, SettingsPanel,
 };
 use crate::storage::{self, Saved};
+use answered::RecordedAnswer;
 use browser::QuestionBrowser;
+use calibration::CalibrationView;
 use history::History;
 use question::{Explanation, QuestionView};
+use sets::PracticeSet;
 pub use state::PracticeState;
+use theme::ThemeChoice;
 
 #[component]
 pub fn Practice() -> impl IntoView {
@@ -24,6 +33,7 @@ pub fn Practice() -> impl IntoView {
     let state = PracticeState::new(saved);
     provide_context(state);
     provide_context(state.pipeline);
+    provide_context(state.theme);
     if let Some(notice) = notice {
         state.notify(notice);
     }
@@ -47,10 +57,12 @@ pub fn Practice() -> impl IntoView {
                 <QuestionBrowser />
                 <SettingsPanel>
                     <ShareLink />
+                    <ThemeChoice />
                 </SettingsPanel>
                 <History />
             </aside>
             <main class="page">
+                <PracticeSet />
                 <QuestionView />
                 <Answer
                     boxes=state.boxes
@@ -59,12 +71,14 @@ pub fn Practice() -> impl IntoView {
                     on_submit=Callback::new(move |()| state.submit())
                 />
                 <section class="result" aria-label="Result">
+                    <RecordedAnswer />
                     <ScoreCard submitted problem />
                     <Chart unit />
                     <QuantileTable />
                     <RulesTable />
                 </section>
                 <Explanation />
+                <CalibrationView />
             </main>
         </div>
     }
@@ -142,6 +156,7 @@ fn persist(state: PracticeState) {
             drafts: state.drafts.get(),
             history: state.history.get(),
             settings: state.pipeline.settings(),
+            theme: state.theme.get(),
         };
         if let Err(notice) = storage::browser::save(&saved) {
             state.notify(notice);

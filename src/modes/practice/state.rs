@@ -1,14 +1,18 @@
 //! The practice page's own state: packs, the open question, the answer's boxes, drafts, history and notices, over
-//! one run `Pipeline` scored against the question's truth once submitted.
+//! one run `Pipeline` scored against the question's truth once submitted. The first answer to a question is the
+//! one recorded; once answered, the question opens revealed (its answer is stored exactly, so its score can be
+//! recomputed bit for bit), and later edits are scored as "after the reveal" without being recorded.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
+use std::time::Duration;
 
 use fermi_bank::{FitCache, FittedTruth, Pack, Question};
 use leptos::prelude::*;
 
-use crate::components::AnswerBoxes;
-use crate::run::{Pipeline, Shared};
-use crate::storage::{Draft, HistoryEntry, Saved};
+use super::sets::SetRun;
+use crate::components::{AnswerBoxes, AnswerMode};
+use crate::run::{self, Pipeline, Shared};
+use crate::storage::{Draft, HistoryEntry, Saved, Theme};
 
 /// Notices kept at once: the newest stay, older ones have been seen, and a pile hides the page.
 const MAX_NOTICES: usize = 3;
@@ -26,8 +30,20 @@ pub struct PracticeState {
     pub truth: Memo<Option<Result<FittedTruth, String>>>,
     pub drafts: RwSignal<BTreeMap<String, Draft>>,
     pub history: RwSignal<Vec<HistoryEntry>>,
+    /// The answer that counts for the open question (its latest recorded attempt), if it was answered.
+    pub recorded: Memo<Option<HistoryEntry>>,
+    /// True when the question is revealed and what is shown is not the recorded answer (edited after the reveal).
+    pub after_reveal: Memo<bool>,
+    /// True while older entries' quantiles are being recomputed.
+    pub recomputing: RwSignal<bool>,
+    /// The practice set under way, if any.
+    pub set: RwSignal<Option<SetRun>>,
+    pub theme: RwSignal<Theme>,
     /// Notices for the user (storage trouble, bad links); dismissible.
     pub notices: RwSignal<Vec<String>>,
+    fits: StoredValue<FitCache>,
+    /// Older entries already tried for recomputation (by question, time and seed).
+    tried: StoredValue<BTreeSet<(String, u64, u64)>>,
 }
 
 impl PracticeState {
@@ -43,17 +59,36 @@ impl PracticeState {
         // The truth is fitted only once the user submits: before that it is neither computed nor shown. Fits are
         // kept for the page's life, so reopening a question refits nothing.
         let fits = StoredValue::new(FitCache::default());
+        let history = RwSignal::new(saved.history);
         let truth = Memo::new(move |_| {
             if !submitted.get() {
                 return None;
             }
             let q = question.get()?;
-            let mut fitted = None;
-            fits.update_value(|cache| fitted = Some(cache.fit(&q).map_err(|p| p.to_string())));
-            fitted
+            fits.try_update_value(|cache| cache.fit(&q).map_err(|p| p.to_string()))
         });
         let truth_to_score = Memo::new(move |_| truth.get().and_then(Result::ok));
         let pipeline = Pipeline::new(saved.settings, truth_to_score.into());
+        let recorded = Memo::new(move |_| {
+            let id = selected.with(|s| s.as_ref().map(|(_, id)| id.clone()))?;
+            history.with(|h| {
+                h.iter()
+                    .rev()
+                    .find(|e| e.question == id && !e.resubmitted)
+                    .cloned()
+            })
+        });
+        let after_reveal = Memo::new(move |_| {
+            submitted.get()
+                && recorded.with(|r| {
+                    r.as_ref().is_some_and(|e| {
+                        e.source != pipeline.evaluated.get()
+                            || e.dialect != pipeline.dialect.get()
+                            || e.seed != pipeline.seed.get()
+                            || e.samples != pipeline.samples.get()
+                    })
+                })
+        });
         let state = PracticeState {
             packs,
             selected,
@@ -63,9 +98,38 @@ impl PracticeState {
             submitted,
             truth,
             drafts: RwSignal::new(saved.drafts),
-            history: RwSignal::new(saved.history),
+            history,
+            recorded,
+            after_reveal,
+            recomputing: RwSignal::new(false),
+            set: RwSignal::new(None),
+            theme: RwSignal::new(saved.theme),
             notices: RwSignal::new(Vec::new()),
+            fits,
+            tried: StoredValue::new(BTreeSet::new()),
         };
+        // The theme chosen applies to the whole page: the CSS reads `data-theme`.
+        Effect::new(move |_| {
+            let theme = state.theme.get();
+            let root = web_sys::window()
+                .and_then(|w| w.document())
+                .and_then(|d| d.document_element());
+            if let Some(root) = root {
+                let _ = match theme {
+                    Theme::System => root.remove_attribute("data-theme"),
+                    chosen => root.set_attribute("data-theme", chosen.name()),
+                };
+            }
+        });
+        // Entries from an older format (or imported) get their quantiles once their question is loaded.
+        Effect::new(move |_| {
+            packs.track();
+            history.track();
+            if !state.recomputing.get_untracked() {
+                state.recomputing.set(true);
+                state.recompute_later();
+            }
+        });
         // Drafts follow every edit.
         Effect::new(move |_| {
             let Some(q) = question.get() else {
@@ -91,11 +155,14 @@ impl PracticeState {
         Signal::derive(move || question.get().map(|q| q.unit.clone()).unwrap_or_default())
     }
 
-    /// Opens a question: its draft (if any) comes back, and its truth is hidden again.
+    /// Opens a question: its draft (if any) comes back; its truth is shown if it was answered, else hidden.
     pub fn open(&self, pack: usize, id: &str) {
         let draft = self.drafts.with_untracked(|d| d.get(id).cloned());
         let draft = draft.unwrap_or_default();
-        self.submitted.set(false);
+        let answered = self
+            .history
+            .with_untracked(|h| h.iter().any(|e| e.question == id && !e.resubmitted));
+        self.submitted.set(answered);
         self.boxes.mode.set(draft.mode);
         self.boxes.low.set(draft.low);
         self.boxes.high.set(draft.high);
@@ -117,9 +184,36 @@ impl PracticeState {
         });
     }
 
+    /// Opens a recorded answer exactly as it was submitted (program, dialect, seed, samples), so its score is
+    /// recomputed bit for bit.
+    pub fn reopen(&self, entry: &HistoryEntry) {
+        let pack = self.packs.with_untracked(|packs| {
+            packs
+                .iter()
+                .position(|p| p.question(&entry.question).is_some())
+        });
+        let Some(pack) = pack else {
+            self.notify(format!(
+                "“{}” is not in the loaded packs: load its pack to reopen this answer.",
+                entry.text.chars().take(80).collect::<String>()
+            ));
+            return;
+        };
+        self.open(pack, &entry.question);
+        let p = self.pipeline;
+        self.boxes.mode.set(AnswerMode::Program);
+        p.dialect.set(entry.dialect);
+        p.seed.set(entry.seed);
+        p.samples.set(entry.samples);
+        p.load(entry.source.clone());
+    }
+
     /// Submit: reveals the truth and records the answer in the history (once the worker's run is in, if it is
-    /// still evaluating).
+    /// still evaluating). After the reveal it does nothing: the first answer is the one that counts.
     pub fn submit(&self) {
+        if self.submitted.get_untracked() {
+            return;
+        }
         self.pipeline.run_now();
         self.submitted.set(true);
         if self.pipeline.evaluating.get_untracked() {
@@ -154,7 +248,88 @@ impl PracticeState {
             samples: p.samples.get_untracked(),
             cramer_log: scored.assessment.report.cramer_log,
             at: js_sys::Date::now(),
+            topic: Some(topic_of(&q)),
+            answer: Some(scored.answer),
+            truth: Some(scored.truth_quantiles),
+            resubmitted: false,
         };
         self.history.update(|h| h.push(entry));
     }
+
+    /// Recomputes one older entry's quantiles, then schedules the next, so the page stays responsive: the
+    /// stored program, dialect, seed and sample count against the pack's truth give the very samples and score
+    /// recorded. An entry whose question is not loaded (tried again when a pack is), or whose recomputed score
+    /// differs (its truth changed), stays out of calibration.
+    fn recompute_next(self) {
+        let next = self.packs.with_untracked(|packs| {
+            self.history.with_untracked(|h| {
+                self.tried.with_value(|tried| {
+                    h.iter()
+                        .filter(|e| e.needs_quantiles() && !tried.contains(&tried_key(e)))
+                        .find_map(|e| {
+                            let question = packs.iter().find_map(|p| p.question(&e.question))?;
+                            Some((e.clone(), question.clone()))
+                        })
+                })
+            })
+        });
+        let Some((entry, question)) = next else {
+            self.recomputing.set(false);
+            return;
+        };
+        self.tried.update_value(|t| {
+            t.insert(tried_key(&entry));
+        });
+        if let Some(filled) = self.recomputed(&question, &entry) {
+            self.history.update(|h| {
+                if let Some(e) = h.iter_mut().find(|e| **e == entry) {
+                    *e = filled;
+                }
+            });
+        }
+        self.recompute_later();
+    }
+
+    fn recompute_later(self) {
+        set_timeout(
+            move || {
+                // The page may have left practice meanwhile.
+                if self.history.try_with_untracked(|_| ()).is_some() {
+                    self.recompute_next();
+                }
+            },
+            Duration::ZERO,
+        );
+    }
+
+    fn recomputed(&self, question: &Question, entry: &HistoryEntry) -> Option<HistoryEntry> {
+        let truth = self
+            .fits
+            .try_update_value(|cache| cache.fit(question).ok())??;
+        let options = fermi_eval::Options {
+            samples: entry.samples,
+            seed: entry.seed,
+        };
+        let run = run::run(&entry.source, entry.dialect, &options);
+        let scored = run::score(run.log_samples()?, truth)?;
+        (scored.assessment.report.cramer_log == entry.cramer_log).then(|| HistoryEntry {
+            topic: Some(topic_of(question)),
+            answer: Some(scored.answer),
+            truth: Some(scored.truth_quantiles),
+            ..entry.clone()
+        })
+    }
+}
+
+/// The topic calibration files an answer under: the question's first.
+fn topic_of(question: &Question) -> String {
+    question
+        .topics
+        .first()
+        .map_or("untagged", |t| t.as_str())
+        .to_string()
+}
+
+fn tried_key(entry: &HistoryEntry) -> (String, u64, u64) {
+    (entry.question.clone(), entry.at.to_bits(), entry.seed)
 }

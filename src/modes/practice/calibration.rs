@@ -1,0 +1,282 @@
+//! The calibration view: over every answer recorded (the first answer to each question), how often the truth
+//! fell inside the 50/80/90% intervals, where it fell in the answers (PIT), bias, sharpness and score over time,
+//! overall or for one topic, and the core's advice. Every figure and word comes from `fermi_score::calibration`.
+
+use fermi_score::calibration::{Calibration, Summary, TREND_WINDOW, TrendPoint, calibration};
+use fermi_score::format_nats;
+use leptos::html::Canvas;
+use leptos::prelude::*;
+
+use super::PracticeState;
+use super::calibration_plot::{draw_pit, draw_trend};
+use crate::components::{count, paint};
+
+#[component]
+pub fn CalibrationView() -> impl IntoView {
+    let state = expect_context::<PracticeState>();
+    let shown = RwSignal::new(false);
+    let topic = RwSignal::new(String::new());
+    let found = Memo::new(move |_| {
+        let answered: Vec<_> = state
+            .history
+            .with(|h| h.iter().filter_map(|e| e.answered()).collect());
+        calibration(&answered, TREND_WINDOW)
+    });
+    let summary = Memo::new(move |_| {
+        let t = topic.get();
+        found.with(|c| pick(c, &t))
+    });
+    let left_out = move || {
+        let (resubmitted, pending) = state.history.with(|h| {
+            (
+                h.iter().filter(|e| e.resubmitted).count(),
+                h.iter().filter(|e| e.needs_quantiles()).count(),
+            )
+        });
+        let mut notes = Vec::new();
+        if resubmitted > 0 {
+            notes.push(format!(
+                "{} left out: submitted again after the reveal (only the first answer counts).",
+                count(resubmitted, "answer")
+            ));
+        }
+        if pending > 0 {
+            notes.push(if state.recomputing.get() {
+                format!("Recomputing {} from an older version…", count(pending, "answer"))
+            } else {
+                format!(
+                    "{} from an older version left out: the question is not in the loaded packs, or its truth has \
+                     changed since.",
+                    count(pending, "answer")
+                )
+            });
+        }
+        notes.join(" ")
+    };
+    let body = move || {
+        shown.get().then(|| {
+            let topics = move || {
+                found.with(|c| {
+                    c.by_topic
+                        .iter()
+                        .map(|t| view! { <option value=t.topic.clone() selected=topic.get_untracked() == t.topic>{t.topic.clone()}</option> })
+                        .collect_view()
+                })
+            };
+            view! {
+                <ul class="advice" data-testid="calibration-advice">
+                    {move || found.with(|c| c.advice.iter().map(|a| view! { <li>{a.clone()}</li> }).collect_view())}
+                </ul>
+                <p class="muted" data-testid="calibration-count">
+                    {move || format!("{} counted.", count(summary.with(|s| s.count), "answer"))} " " {left_out}
+                </p>
+                <label>
+                    "Topic "
+                    <select
+                        data-testid="calibration-topic"
+                        on:change=move |ev| topic.set(event_target_value(&ev))
+                        prop:value=move || topic.get()
+                    >
+                        <option value="">"all topics"</option>
+                        {topics}
+                    </select>
+                </label>
+                <Coverage summary />
+                <Pit summary />
+                <Trends summary />
+            }
+        })
+    };
+    view! {
+        <section class="panel calibration" id="calibration" aria-label="Calibration" data-testid="calibration">
+            <div class="row">
+                <h2>"Calibration"</h2>
+                <button
+                    data-testid="calibration-toggle"
+                    aria-expanded=move || shown.get().to_string()
+                    on:click=move |_| shown.update(|s| *s = !*s)
+                >
+                    {move || if shown.get() { "Hide" } else { "Show how well your intervals catch the truth" }}
+                </button>
+            </div>
+            {body}
+        </section>
+    }
+}
+
+/// The summary of one topic ("" for all).
+fn pick(c: &Calibration, topic: &str) -> Summary {
+    c.by_topic
+        .iter()
+        .find(|t| t.topic == topic)
+        .map_or_else(|| c.overall.clone(), |t| t.summary.clone())
+}
+
+fn percent(x: f64) -> String {
+    format!("{:.0}%", x * 100.0)
+}
+
+#[component]
+pub fn Coverage(summary: Memo<Summary>) -> impl IntoView {
+    let rows = move || {
+        summary.with(|s| {
+            s.coverage
+                .iter()
+                .map(|c| {
+                    let share = if c.count == 0 {
+                        "–".to_string()
+                    } else {
+                        percent(c.hits as f64 / c.count as f64)
+                    };
+                    view! {
+                        <tr>
+                            <th scope="row">{format!("{}% intervals", c.percent)}</th>
+                            <td data-testid=format!("coverage-{}", c.percent)>{format!("{} of {}", c.hits, c.count)}</td>
+                            <td>{share}</td>
+                            <td>{format!("{} to {}", percent(c.interval[0]), percent(c.interval[1]))}</td>
+                            <td>{c.verdict.coverage_words()}</td>
+                        </tr>
+                    }
+                })
+                .collect_view()
+        })
+    };
+    view! {
+        <h3>"Coverage"</h3>
+        <table class="coverage" data-testid="coverage-table">
+            <caption>"How often the truth fell inside your intervals (the 90% range of what that could mean, given how few answers there are)"</caption>
+            <thead><tr><th scope="col">"interval"</th><th scope="col">"caught the truth"</th><th scope="col">"share"</th><th scope="col">"plausible share (90%)"</th><th scope="col">"verdict"</th></tr></thead>
+            <tbody>{rows}</tbody>
+        </table>
+    }
+}
+
+/// A canvas redrawn whenever `draw` would draw something else.
+#[component]
+fn Figure(
+    #[prop(into)] testid: String,
+    label: &'static str,
+    draw: impl Fn(web_sys::HtmlCanvasElement) + 'static,
+) -> impl IntoView {
+    let canvas = NodeRef::<Canvas>::new();
+    Effect::new(move |_| {
+        if let Some(c) = canvas.get() {
+            draw(c);
+        }
+    });
+    view! { <canvas node_ref=canvas class="chart small" data-testid=testid role="img" aria-label=label></canvas> }
+}
+
+#[component]
+fn Pit(summary: Memo<Summary>) -> impl IntoView {
+    let bins = Memo::new(move |_| summary.with(|s| s.pit));
+    let rows = move || {
+        bins.get()
+            .iter()
+            .enumerate()
+            .map(|(k, n)| view! { <tr><th scope="row">{format!("{}–{}%", k * 10, k * 10 + 10)}</th><td>{*n}</td></tr> })
+            .collect_view()
+    };
+    view! {
+        <h3>"Where the truth fell in your answers"</h3>
+        <p class="muted">"The share of your distribution below the truth (PIT). Calibrated answers spread evenly over the ten bins; a U shape means too narrow, a hump too wide, a slope a lean."</p>
+        <div class="figure">
+            <Figure
+                testid="pit-chart"
+                label="Histogram of where the truth fell in your answers; the table beside it gives the same counts."
+                draw=move |c| {
+                    let b = bins.get();
+                    paint(c, |area, palette, scale| draw_pit(area, &b, palette, scale));
+                }
+            />
+            <table class="pit" data-testid="pit-table">
+                <thead><tr><th scope="col">"PIT"</th><th scope="col">"answers"</th></tr></thead>
+                <tbody>{rows}</tbody>
+            </table>
+        </div>
+    }
+}
+
+#[component]
+fn Trends(summary: Memo<Summary>) -> impl IntoView {
+    let bias = move || {
+        summary.with(|s| {
+            let b = &s.bias;
+            format!(
+                "Median error {} decades; {} of your medians above the truth, {} below: {}.",
+                b.median_decades
+                    .map_or("–".to_string(), |d| format!("{d:+.2}")),
+                b.high,
+                b.low,
+                b.verdict.bias_words()
+            )
+        })
+    };
+    let width = move || {
+        summary.with(|s| {
+            s.width_decades.map_or("–".to_string(), |w| {
+                format!("Your 90% intervals span {w:.2} decades (median).")
+            })
+        })
+    };
+    let score = move || {
+        summary.with(|s| {
+            s.score.map_or("–".to_string(), |v| {
+                format!("Median Cramér-log {} (lower is better).", format_nats(v))
+            })
+        })
+    };
+    view! {
+        <h3>"Bias over time"</h3>
+        <p data-testid="calibration-bias">{bias}</p>
+        <Trend summary of={|s: &Summary| s.bias_trend.clone()} testid="bias" y_label="median error (decades)" reference=Some(0.0) digits=2 />
+        <h3>"Sharpness"</h3>
+        <p data-testid="calibration-width">{width}</p>
+        <Trend summary of={|s: &Summary| s.width_trend.clone()} testid="width" y_label="90% width (decades)" reference=None digits=2 />
+        <h3>"Score over time"</h3>
+        <p data-testid="calibration-score">{score}</p>
+        <Trend summary of={|s: &Summary| s.score_trend.clone()} testid="score" y_label="Cramér-log (nats)" reference=None digits=4 />
+    }
+}
+
+/// One rolling median as a chart and, beside it, its last points as a table.
+#[component]
+fn Trend(
+    summary: Memo<Summary>,
+    of: fn(&Summary) -> Vec<TrendPoint>,
+    testid: &'static str,
+    y_label: &'static str,
+    reference: Option<f64>,
+    digits: usize,
+) -> impl IntoView {
+    let points = Memo::new(move |_| summary.with(of));
+    let rows = move || {
+        let points = points.get();
+        let skip = points.len().saturating_sub(TREND_WINDOW);
+        points
+            .iter()
+            .enumerate()
+            .skip(skip)
+            .map(|(i, p)| {
+                view! { <tr><th scope="row">{i + 1}</th><td>{format!("{:.digits$}", p.value)}</td><td>{p.count}</td></tr> }
+            })
+            .collect_view()
+    };
+    view! {
+        <div class="figure">
+            <Figure
+                testid=format!("{testid}-chart")
+                label="Rolling median by answer; the table beside it gives the latest values."
+                draw=move |c| {
+                    let xy: Vec<(f64, f64)> = points.get().iter().enumerate().map(|(i, p)| ((i + 1) as f64, p.value)).collect();
+                    paint(c, |area, palette, scale| draw_trend(area, &xy, y_label, reference, palette, scale));
+                }
+            />
+            <table class="trend" data-testid=format!("{testid}-table")>
+                <caption>{format!("Rolling median over the last {TREND_WINDOW} answers")}</caption>
+                <thead><tr><th scope="col">"answer"</th><th scope="col">{y_label}</th><th scope="col">"answers in window"</th></tr></thead>
+                <tbody>{rows}</tbody>
+            </table>
+        </div>
+    }
+}
