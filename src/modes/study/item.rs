@@ -65,7 +65,7 @@ pub fn ItemView() -> impl IntoView {
                 AnswerMode::Quick => view! { <Quick boxes=state.boxes unit /> }.into_any(),
                 AnswerMode::Program => view! { <Editor /> }.into_any(),
             }}
-            <Diagnostics />
+            <Diagnostics places=Signal::derive(move || state.boxes.mode.get() == AnswerMode::Program) />
             <EstimateSummary />
             <Chart unit />
             {truth}
