@@ -15,7 +15,7 @@ const QUESTIONS = [TREES, LIVESTOCK, LIGHTNING];
 const STUDENTS = [
   { name: 'Ada Lovelace', answers: [['quick', '1 trillion', '8 trillion'], ['quick', '40 million', '150 million'], ['quick', '1 million', '10 million']] },
   { name: '', answers: [['squiggle', 'per_km2 = to(5e3, 5e4)\nland = 1.3e8\nper_km2 * land'], ['quick', '5e6', '5e7'], ['squiggle', 'to(1e5, 1e7)']] },
-  { name: 'Cy <b>bold</b>', answers: [['fermi', '1e11 1e12'], ['fermi', 'sheep 20e6 40e6\ngoats 20e6 30e6\nsheep + goats'], ['fermi', '3e6 6e6']] },
+  { name: 'Cy <b>bold</b>', answers: [['fermi', '1e11 1e12'], ['fermi', '2e6 4e6\n* 2 3'], ['fermi', '3e6 6e6']] },
 ];
 
 async function session(viewport = { width: 1280, height: 800 }) {
