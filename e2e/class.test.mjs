@@ -118,7 +118,7 @@ test('a class: create, three students hand in, the teacher takes the codes and p
 
     // The crowd against the truth, which stays hidden until clicked; and the class's calibration.
     const crowd = page.getByTestId('class-crowd');
-    assert.equal(await crowd.locator('tbody tr').count(), 3);
+    assert.equal(await crowd.locator('tbody tr.question-row').count(), 3);
     assert.equal(await crowd.getByTestId('class-reveal').count(), 3);
     assert.doesNotMatch(await crowd.innerText(), /3\.04 trillion/);
     assert.match(await page.getByTestId('class-calibration').innerText(), /90% intervals held the truth in \d of 9 answers/);

@@ -403,7 +403,7 @@ pub struct Student {
 pub struct Rejected {
     /// Its place among the codes given, from 1.
     pub position: usize,
-    /// Its first characters, to find it by.
+    /// Its first and last characters, to find it by (codes of one class share their first ones).
     pub excerpt: String,
     pub why: String,
     pub duplicate: bool,
@@ -584,6 +584,17 @@ pub struct Results {
     pub calibration_figures: Option<Calibration>,
 }
 
+/// A code's first 12 and last 9 characters ("FC1.N4IgxiBc….1a2b3c4d"), or all of a short one.
+fn excerpt(code: &str) -> String {
+    let chars: Vec<char> = code.chars().collect();
+    if chars.len() <= 24 {
+        return code.to_string();
+    }
+    let head: String = chars[..12].iter().collect();
+    let tail: String = chars[chars.len() - 9..].iter().collect();
+    format!("{head}…{tail}")
+}
+
 /// "better than 2 of 3 students"
 fn against(beaten: usize, of: usize) -> String {
     format!(
@@ -649,11 +660,9 @@ impl Class {
         let mut keys: HashMap<u64, usize> = HashMap::new();
         for (i, code) in text.split_whitespace().enumerate() {
             let mut reject = |why: String, duplicate: bool| {
-                let excerpt: String = code.chars().take(24).collect();
-                let more = if code.chars().count() > 24 { "…" } else { "" };
                 rejected.push(Rejected {
                     position: i + 1,
-                    excerpt: format!("{excerpt}{more}"),
+                    excerpt: excerpt(code),
                     why,
                     duplicate,
                 });

@@ -98,7 +98,7 @@ pub fn Teacher(set: ClassSet, pack: StoredValue<Pack>) -> impl IntoView {
         }
     };
     let board_view = move || results.with(|r| board(r, rule, false));
-    let crowd_view = move || results.with(|r| class.with_value(|c| crowd(c, r, revealed, false)));
+    let crowd_view = move || results.with(|r| class.with_value(|c| crowd(c, r, revealed)));
     let calibration_view = move || {
         results.with(|r| {
             (!r.calibration.is_empty()).then(|| {
@@ -146,9 +146,11 @@ pub fn Teacher(set: ClassSet, pack: StoredValue<Pack>) -> impl IntoView {
                     <h1>"Class results"</h1>
                     <button data-testid="class-presenter-leave" on:click=move |_| presenter.set(false)>"Leave presenter view"</button>
                 </div>
-                {rule_tabs()}
-                {move || results.with(|r| board(r, rule, true))}
-                {move || results.with(|r| class.with_value(|c| crowd(c, r, revealed, true)))}
+                <section class="panel" aria-label="Board">
+                    {rule_tabs()}
+                    {move || results.with(|r| board(r, rule, true))}
+                </section>
+                {move || results.with(|r| class.with_value(|c| crowd(c, r, revealed)))}
             </main>
         }
     };
@@ -242,18 +244,15 @@ fn crowd(
     class: &Class,
     r: &Results,
     revealed: RwSignal<BTreeSet<usize>>,
-    large: bool,
 ) -> Option<impl IntoView + use<>> {
     if r.crowd.is_empty() {
         return None;
     }
+    // One line per quantile, so that a narrow column (a phone, large type) still reads.
     let quantiles = |q: &fermi_score::lab::Quantiles| {
-        format!(
-            "{} · {} · {}",
-            readable(q.p5),
-            readable(q.p50),
-            readable(q.p95)
-        )
+        [q.p5, q.p50, q.p95]
+            .map(|x| view! { <span class="quantile">{readable(x)}</span> })
+            .collect_view()
     };
     let rows = r
         .crowd
@@ -261,17 +260,21 @@ fn crowd(
         .map(|row| {
             let q = &class.questions[row.question];
             let i = row.question;
-            let truth = quantiles(&row.truth);
+            let truth = row.truth;
             let score = row.score.map(|s| format_nats(s.cramer_log));
             let against = row.against.clone();
             let shown = move || revealed.with(|r| r.contains(&i));
             view! {
+                <tr class="question-row">
+                    <th colspan="3" scope="colgroup">
+                        {format!("{}. {}", i + 1, q.text)} <span class="muted">{format!(" ({})", q.unit)}</span>
+                    </th>
+                </tr>
                 <tr>
-                    <th scope="row">{format!("{}. {}", i + 1, q.text)} <span class="muted">{format!(" ({})", q.unit)}</span></th>
                     <td>{quantiles(&row.crowd)}</td>
                     <td data-testid="class-truth">
                         {move || if shown() {
-                            view! { <span class="truth">{truth.clone()}</span> }.into_any()
+                            view! { <span class="truth">{quantiles(&truth)}</span> }.into_any()
                         } else {
                             view! {
                                 <button data-testid="class-reveal" on:click=move |_| revealed.update(|r| { r.insert(i); })>
@@ -280,19 +283,23 @@ fn crowd(
                             }.into_any()
                         }}
                     </td>
-                    <td>{move || if shown() { score.clone() } else { None }}</td>
-                    <td>{move || shown().then(|| against.clone())}</td>
+                    <td>
+                        {move || shown().then(|| view! {
+                            <span class="quantile">{score.clone()}</span>
+                            <span class="muted">{against.clone()}</span>
+                        })}
+                    </td>
                 </tr>
             }
         })
         .collect_view();
     Some(view! {
-        <section class="panel" data-testid="class-crowd" aria-label="The crowd" class:large=large>
+        <section class="panel" data-testid="class-crowd" aria-label="The crowd">
             <h2>"The crowd"</h2>
             <p class="muted">"The crowd averages the students' log-quantiles (the geometric mean of their 5%, 50% and 95%); it is scored as the interval from its 5% to its 95%."</p>
             <div class="rules">
-                <table>
-                    <thead><tr><th scope="col">"question"</th><th scope="col">"crowd 5% · 50% · 95%"</th><th scope="col">"truth 5% · 50% · 95%"</th><th scope="col">"crowd's Cramér-log"</th><th scope="col">"against the class"</th></tr></thead>
+                <table class="class-crowd">
+                    <thead><tr><th scope="col">"crowd: 5%, 50%, 95%"</th><th scope="col">"truth: 5%, 50%, 95%"</th><th scope="col">"crowd's Cramér-log, against the class"</th></tr></thead>
                     <tbody>{rows}</tbody>
                 </table>
             </div>
