@@ -4,6 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
+import { readFile } from 'node:fs/promises';
 import { open, SCREENSHOTS } from './browser.mjs';
 
 const TREES = 'trees-on-earth-2015';         // point truth: 3.04 trillion trees
@@ -66,6 +67,7 @@ test('a class: create, three students hand in, the teacher takes the codes and p
 
     // Three students, each in a browser context of their own.
     const codes = [];
+    let codeFile;
     for (const [i, student] of STUDENTS.entries()) {
       const s = await session(i === 1 ? { width: 390, height: 844 } : { width: 1280, height: 800 });
       sessions.push(s);
@@ -83,6 +85,12 @@ test('a class: create, three students hand in, the teacher takes the codes and p
         assert.equal(await s.page.getByTestId('class-handin-code').inputValue(), codes[0]);
       }
       if (i === 1) await s.page.screenshot({ path: join(SCREENSHOTS, 'class-student-390x844.png'), fullPage: true });
+      if (i === 2) {
+        // The third student hands in a file instead: it holds the code.
+        const [download] = await Promise.all([s.page.waitForEvent('download'), s.page.getByTestId('class-download').click()]);
+        codeFile = await download.path();
+        assert.equal((await readFile(codeFile, 'utf8')).trim(), codes[2]);
+      }
       assert.deepEqual(s.errors, [], `student ${i + 1}: no console errors`);
     }
     assert.equal(new Set(codes).size, 3);
@@ -90,9 +98,14 @@ test('a class: create, three students hand in, the teacher takes the codes and p
     // The teacher takes the three codes, a bad one and a duplicate.
     await page.goto(teacherLink);
     const bad = codes[1].slice(0, 20) + (codes[1][20] === 'A' ? 'B' : 'A') + codes[1].slice(21);
-    await page.getByTestId('class-codes').fill(`${codes[0]}\n${codes[1]}\n${bad}\n${codes[2]}\n${codes[0]}`);
+    await page.getByTestId('class-codes').fill(`${codes[0]}\n${codes[1]}\n${bad}`);
     await page.getByTestId('class-take').click();
+    await page.getByTestId('class-count').filter({ hasText: '2 codes taken.' }).waitFor({ timeout: 60_000 });
+    await page.getByTestId('class-files').setInputFiles(codeFile);
     await page.getByTestId('class-count').filter({ hasText: '3 codes taken.' }).waitFor({ timeout: 60_000 });
+    await page.getByTestId('class-codes').fill(codes[0]);
+    await page.getByTestId('class-take').click();
+    await page.getByTestId('class-rejected').locator('li').nth(1).waitFor();
     const rejected = page.getByTestId('class-rejected').locator('li');
     assert.equal(await rejected.count(), 2);
     assert.match(await rejected.nth(0).innerText(), /Not taken: code 3 .*checksum/);
