@@ -1195,7 +1195,10 @@ mod tests {
             r.students[2].answers[1].score,
             ItemScore::from_report(&Report::new(&samples, &truth))
         );
-        assert_eq!(r.students[0].answers[0].program, "to(1.5e12, 6e12)");
+        assert_eq!(
+            Some(r.students[0].answers[0].program.clone()),
+            quick_program("1.5e12", "6e12", Dialect::Squiggle)
+        );
         assert_eq!(r.students[0].answers[0].format, Format::Quick);
 
         assert_eq!(r.boards.len(), ClassRule::ALL.len());
