@@ -151,8 +151,10 @@ test('a class: create, three students hand in, the teacher takes the codes and p
     assert.equal(await presenter.getByTestId('class-reveal').count(), 2);
     await page.setViewportSize({ width: 390, height: 844 });
     await page.screenshot({ path: join(SCREENSHOTS, 'class-presenter-390x844.png'), fullPage: true });
-    await page.setViewportSize({ width: 1280, height: 800 });
     await page.getByTestId('class-presenter-leave').click();
+    await page.getByTestId('class-codes').waitFor();
+    await page.screenshot({ path: join(SCREENSHOTS, 'class-teacher-390x844.png'), fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 800 });
 
     // The codes survive a reload of the teacher's page.
     await page.reload();
