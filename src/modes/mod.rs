@@ -1,12 +1,14 @@
 //! The app by mode: the page's address chooses the face it shows, and each mode owns its state and layout,
 //! built from the shared pieces in `components/`.
 
+mod class;
 mod lab;
 mod practice;
 mod study;
 
 use leptos::prelude::*;
 
+use class::Class;
 use lab::Lab;
 use practice::Practice;
 
@@ -17,6 +19,8 @@ enum Mode {
     Practice,
     /// The scoring lab, at `#lab`.
     Lab,
+    /// Class mode, at `#class`, `#class=…` (a student) and `#class-teacher=…`.
+    Class,
 }
 
 impl Mode {
@@ -24,6 +28,7 @@ impl Mode {
     fn of(fragment: &str) -> Mode {
         match fragment {
             "#lab" => Mode::Lab,
+            f if fermi_study::class::page(f).is_some() => Mode::Class,
             _ => Mode::Practice,
         }
     }
@@ -50,6 +55,7 @@ pub fn App() -> impl IntoView {
     (move || match mode.get() {
         Mode::Practice => view! { <Practice /> }.into_any(),
         Mode::Lab => view! { <Lab /> }.into_any(),
+        Mode::Class => view! { <Class address=Memo::new(move |_| address.get()) /> }.into_any(),
     })
     .into_any()
 }

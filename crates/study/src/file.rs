@@ -541,6 +541,26 @@ pub(crate) fn below(rng: &mut ChaCha8Rng, n: usize) -> usize {
     ((u128::from(rng.next_u64()) * n as u128) >> 64) as usize
 }
 
+/// Samples an answer: its ln samples, or why it failed (where the program is wrong, or that its samples are not
+/// all positive). Study and class mode score every answer through this.
+pub(crate) fn run_answer(
+    format: Format,
+    program: &str,
+    samples: usize,
+    seed: u64,
+) -> Result<LogSamples, String> {
+    let evaluation = evaluate_source(program, format.dialect(), &Options { samples, seed });
+    let Some(samples) = evaluation.samples else {
+        let index = LineIndex::new(program);
+        let first = evaluation.diagnostics.iter().find(|d| d.is_error());
+        return Err(first.map_or("no samples".into(), |d| {
+            let at = index.line_col(d.span.start as usize);
+            format!("{}:{}: {}", at.line, at.col, d.message)
+        }));
+    };
+    LogSamples::new(&samples).map_err(|e| e.to_string())
+}
+
 impl Study {
     /// The seed of a participant's (or model's) answer to a question.
     pub fn item_seed(&self, participant: &str, question: &str) -> u64 {
@@ -570,23 +590,9 @@ impl Study {
         (!self.arms.is_empty()).then(|| &self.arms[below(&mut rng, self.arms.len())])
     }
 
-    /// Samples an answer at the study's sample count: its ln samples, or why it failed (where the program is wrong,
-    /// or that its samples are not all positive).
+    /// Samples an answer at the study's sample count (see [`run_answer`]).
     pub fn run(&self, format: Format, program: &str, seed: u64) -> Result<LogSamples, String> {
-        let options = Options {
-            samples: self.samples,
-            seed,
-        };
-        let evaluation = evaluate_source(program, format.dialect(), &options);
-        let Some(samples) = evaluation.samples else {
-            let index = LineIndex::new(program);
-            let first = evaluation.diagnostics.iter().find(|d| d.is_error());
-            return Err(first.map_or("no samples".into(), |d| {
-                let at = index.line_col(d.span.start as usize);
-                format!("{}:{}: {}", at.line, at.col, d.message)
-            }));
-        };
-        LogSamples::new(&samples).map_err(|e| e.to_string())
+        run_answer(format, program, self.samples, seed)
     }
 
     /// The ids of the packs the study's questions come from, in first-use order.

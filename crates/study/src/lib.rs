@@ -6,6 +6,7 @@
 //! item rows are handed back for writing out.
 
 mod board;
+pub mod class;
 mod file;
 mod record;
 mod score;

@@ -1,0 +1,1304 @@
+//! Class mode without a server (docs/class-mode.md). A class set (questions of the built-in pack, a sample count,
+//! a class seed) travels in a link; each student hands back a short checksummed code holding their answers; the
+//! teacher's page reruns every answer exactly as the student's page did (same program, sample count and seed) and
+//! builds the board per rule with rank changes, the crowd and the class's calibration. Nothing here panics on a
+//! hostile link or code: every problem is a sentence.
+
+use std::collections::HashMap;
+use std::ops::RangeInclusive;
+
+use fermi_bank::{FittedTruth, Pack, fit_truth};
+use fermi_num::Fnv1a;
+use fermi_score::calibration::{
+    AnswerQuantiles, Answered, Calibration, Coverage, TruthQuantiles, Verdict, calibration,
+};
+use fermi_score::lab::{Quantiles, class_crowd};
+use fermi_score::{LogSamples, LogTruth, Report, format_nats};
+use fermi_syntax::{Dialect, MAX_SOURCE_BYTES, quick_program};
+use serde::{Deserialize, Serialize};
+
+use crate::file::{Format, run_answer};
+use crate::score::ItemScore;
+
+/// The student's link: `#class=` and the class set.
+pub const LINK_PREFIX: &str = "#class=";
+/// The teacher's page for a class set.
+pub const TEACHER_PREFIX: &str = "#class-teacher=";
+/// Every code starts so (its version: a future format gets a new one).
+pub const CODE_PREFIX: &str = "FC1.";
+/// Most questions in a class set.
+pub const MAX_QUESTIONS: usize = 20;
+/// Sample counts a class set may ask for: the teacher's page reruns every answer of every student.
+pub const SAMPLES_RANGE: RangeInclusive<usize> = 1_000..=100_000;
+pub const DEFAULT_SAMPLES: usize = 10_000;
+/// Longest optional name, in characters.
+pub const MAX_NAME_CHARS: usize = 40;
+/// Longest code and link body read, in bytes (lz-string output grows at most quadratically, so this bounds the
+/// work a hostile code can cause).
+const MAX_CODE_BYTES: usize = 12 * 1024;
+const MAX_LINK_BYTES: usize = 4 * 1024;
+/// Most codes one class takes.
+pub const MAX_CODES: usize = 300;
+const LINK_VERSION: u32 = 1;
+
+/// The class pages an address fragment can ask for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Page {
+    /// `#class`: the teacher builds a class set.
+    Create,
+    /// `#class=…`: a student answers and hands in a code.
+    Student,
+    /// `#class-teacher=…`: the teacher takes codes.
+    Teacher,
+}
+
+/// The class page a URL fragment asks for, with the link body it carries; `None` outside class mode.
+pub fn page(fragment: &str) -> Option<(Page, &str)> {
+    if fragment == "#class" {
+        return Some((Page::Create, ""));
+    }
+    if let Some(body) = fragment.strip_prefix(TEACHER_PREFIX) {
+        return Some((Page::Teacher, body));
+    }
+    fragment
+        .strip_prefix(LINK_PREFIX)
+        .map(|body| (Page::Student, body))
+}
+
+/// What the students answer: questions of the built-in pack, each sampled at `samples` with a seed derived from
+/// the class seed and the question id.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ClassSet {
+    pub questions: Vec<String>,
+    pub samples: usize,
+    pub seed: u64,
+}
+
+/// The link's JSON, with short keys.
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SetWire {
+    v: u32,
+    q: Vec<String>,
+    n: usize,
+    s: u64,
+}
+
+/// lz-string text from a URL fragment or a code, back to text; `None` when it does not decompress to text.
+fn decompress(body: &str) -> Option<String> {
+    let wide = lz_str::decompress_from_encoded_uri_component(body)?;
+    String::from_utf16(&wide).ok()
+}
+
+fn compress(text: &str) -> String {
+    lz_str::compress_to_encoded_uri_component(text)
+}
+
+impl ClassSet {
+    /// A class set of these questions of `pack`, checked: 1 to [`MAX_QUESTIONS`] distinct ids the pack holds, and
+    /// a sample count in [`SAMPLES_RANGE`].
+    pub fn new(
+        questions: Vec<String>,
+        samples: usize,
+        seed: u64,
+        pack: &Pack,
+    ) -> Result<ClassSet, String> {
+        if questions.is_empty() {
+            return Err("pick at least one question".into());
+        }
+        if questions.len() > MAX_QUESTIONS {
+            return Err(format!(
+                "{} questions: a class set holds at most {MAX_QUESTIONS}",
+                questions.len()
+            ));
+        }
+        for (k, id) in questions.iter().enumerate() {
+            if pack.question(id).is_none() {
+                return Err(format!("question `{id}` is not in the built-in pack"));
+            }
+            if questions[..k].contains(id) {
+                return Err(format!("question `{id}` is listed twice"));
+            }
+        }
+        if !SAMPLES_RANGE.contains(&samples) {
+            return Err(format!(
+                "{samples} samples: choose from {} to {}",
+                SAMPLES_RANGE.start(),
+                SAMPLES_RANGE.end()
+            ));
+        }
+        Ok(ClassSet {
+            questions,
+            samples,
+            seed,
+        })
+    }
+
+    fn wire_json(&self) -> String {
+        let wire = SetWire {
+            v: LINK_VERSION,
+            q: self.questions.clone(),
+            n: self.samples,
+            s: self.seed,
+        };
+        serde_json::to_string(&wire).unwrap_or_default()
+    }
+
+    /// The link's body: what follows [`LINK_PREFIX`] or [`TEACHER_PREFIX`].
+    pub fn body(&self) -> String {
+        compress(&self.wire_json())
+    }
+
+    /// A class set from a link's body, checked against `pack` as [`ClassSet::new`] checks it.
+    pub fn from_body(body: &str, pack: &Pack) -> Result<ClassSet, String> {
+        let bad =
+            |why: &str| format!("This class link is damaged ({why}); ask for the link again.");
+        if body.len() > MAX_LINK_BYTES {
+            return Err(bad("it is too long"));
+        }
+        let json = decompress(body).ok_or_else(|| bad("it does not decompress"))?;
+        let wire: SetWire = serde_json::from_str(&json).map_err(|_| bad("its fields are wrong"))?;
+        if wire.v != LINK_VERSION {
+            return Err(bad("it is from another version of the app"));
+        }
+        ClassSet::new(wire.q, wire.n, wire.s, pack).map_err(|why| bad(&why))
+    }
+
+    /// Eight hex digits naming this class set; a code carries it, so a code for another class is refused.
+    pub fn id(&self) -> String {
+        hex32(self.wire_json().as_bytes())
+    }
+
+    /// The seed every student's answer to `question` is sampled with (one per question, so the crowd and the
+    /// students share it).
+    pub fn item_seed(&self, question: &str) -> u64 {
+        let mut h = Fnv1a::default();
+        h.write(format!("class\n{}\n{question}", self.seed).as_bytes());
+        h.finish()
+    }
+
+    /// Samples the answer to the `index`-th question as every page does: its ln samples, or why not.
+    fn run(&self, index: usize, answer: &Answer) -> Result<LogSamples, String> {
+        let question = self
+            .questions
+            .get(index)
+            .ok_or("no such question in the class set")?;
+        let (format, program) = answer.program()?;
+        run_answer(format, &program, self.samples, self.item_seed(question))
+    }
+
+    /// The answer's 5%, 50% and 95% (what a student sees before handing in), or why it cannot be handed in.
+    pub fn check(&self, index: usize, answer: &Answer) -> Result<Quantiles, String> {
+        self.run(index, answer).map(|s| quantiles(&s))
+    }
+}
+
+/// FNV-1a folded to 32 bits, as eight lowercase hex digits.
+fn hex32(bytes: &[u8]) -> String {
+    let mut h = Fnv1a::default();
+    h.write(bytes);
+    let x = h.finish();
+    format!("{:08x}", (x ^ (x >> 32)) as u32)
+}
+
+/// The type-7 5%, 50% and 95% of ln samples, in the question's unit.
+fn quantiles(s: &LogSamples) -> Quantiles {
+    Quantiles {
+        p5: libm::exp(s.quantile(0.05)),
+        p50: libm::exp(s.median()),
+        p95: libm::exp(s.quantile(0.95)),
+    }
+}
+
+/// One answer as a student gave it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Answer {
+    /// A 90% interval typed as two numbers ("98.3e9", "98 billion"), sampled as the Squiggle `to(low, high)`.
+    Quick { low: String, high: String },
+    /// A program in Squiggle or fermi.
+    Program { format: Format, source: String },
+}
+
+impl Answer {
+    /// The format and program it is sampled as.
+    pub fn program(&self) -> Result<(Format, String), String> {
+        match self {
+            Answer::Quick { low, high } => quick_program(low, high, Dialect::Squiggle)
+                .map(|p| (Format::Quick, p))
+                .ok_or_else(|| "enter a low and a high number".into()),
+            Answer::Program { format, source } => {
+                if source.trim().is_empty() {
+                    Err("write a program".into())
+                } else {
+                    Ok((*format, source.clone()))
+                }
+            }
+        }
+    }
+}
+
+/// What a student hands in: an optional name, a random key that tells two hand-ins of one student apart from two
+/// students, and one answer per question of the class set, in its order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HandIn {
+    pub name: String,
+    pub key: u64,
+    pub answers: Vec<Answer>,
+}
+
+/// The code's JSON, with short keys: the class id, the key, the name, and each answer as `["q", low, high]`,
+/// `["s", program]` or `["f", program]`.
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CodeWire {
+    c: String,
+    k: u64,
+    n: String,
+    a: Vec<Vec<String>>,
+}
+
+impl HandIn {
+    /// The code: [`CODE_PREFIX`], the compressed answers, a dot, and a checksum of everything before it.
+    pub fn encode(&self, set: &ClassSet) -> String {
+        let answers = self
+            .answers
+            .iter()
+            .map(|a| match a {
+                Answer::Quick { low, high } => vec!["q".into(), low.clone(), high.clone()],
+                Answer::Program { format, source } => {
+                    let kind = if *format == Format::Fermi { "f" } else { "s" };
+                    vec![kind.into(), source.clone()]
+                }
+            })
+            .collect();
+        let wire = CodeWire {
+            c: set.id(),
+            k: self.key,
+            n: self.name.trim().to_string(),
+            a: answers,
+        };
+        let head = format!(
+            "{CODE_PREFIX}{}",
+            compress(&serde_json::to_string(&wire).unwrap_or_default())
+        );
+        format!("{head}.{}", hex32(head.as_bytes()))
+    }
+
+    /// A code back to a hand-in for `set`, checked whole: its checksum, its class, its name and one answer in a
+    /// known form per question. Does not run the answers (see [`Class::results`]).
+    pub fn decode(code: &str, set: &ClassSet) -> Result<HandIn, String> {
+        let code = code.trim();
+        if code.len() > MAX_CODE_BYTES {
+            return Err("too long for a class code".into());
+        }
+        let Some(rest) = code.strip_prefix(CODE_PREFIX) else {
+            return Err(format!(
+                "not a class code (class codes start with {CODE_PREFIX})"
+            ));
+        };
+        let (body, sum) = rest
+            .rsplit_once('.')
+            .ok_or("the code is cut short: its checksum is missing")?;
+        let head = &code[..CODE_PREFIX.len() + body.len()];
+        if !sum.eq_ignore_ascii_case(&hex32(head.as_bytes())) {
+            return Err(
+                "its checksum does not match: part of the code was lost or changed in copying"
+                    .into(),
+            );
+        }
+        let json = decompress(body).ok_or("it does not decompress")?;
+        let wire: CodeWire =
+            serde_json::from_str(&json).map_err(|_| "its fields are wrong".to_string())?;
+        if wire.c != set.id() {
+            return Err("it belongs to another class set".into());
+        }
+        let name = wire.n.trim();
+        if name.chars().count() > MAX_NAME_CHARS || name.chars().any(char::is_control) {
+            return Err(format!(
+                "its name is over {MAX_NAME_CHARS} characters or holds control characters"
+            ));
+        }
+        if wire.a.len() != set.questions.len() {
+            return Err(format!(
+                "it holds {} answers for {} questions",
+                wire.a.len(),
+                set.questions.len()
+            ));
+        }
+        let answers = wire
+            .a
+            .into_iter()
+            .enumerate()
+            .map(|(i, parts)| {
+                if parts.iter().map(String::len).sum::<usize>() > MAX_SOURCE_BYTES {
+                    return Err(format!("question {}: the answer is too long", i + 1));
+                }
+                let mut parts = parts.into_iter();
+                let answer = match (parts.next().as_deref(), parts.next(), parts.next()) {
+                    (Some("q"), Some(low), Some(high)) => Answer::Quick { low, high },
+                    (Some(kind @ ("s" | "f")), Some(source), None) => Answer::Program {
+                        format: if kind == "f" {
+                            Format::Fermi
+                        } else {
+                            Format::Squiggle
+                        },
+                        source,
+                    },
+                    _ => return Err(format!("question {}: the answer's form is unknown", i + 1)),
+                };
+                match parts.next() {
+                    None => Ok(answer),
+                    Some(_) => Err(format!("question {}: the answer's form is unknown", i + 1)),
+                }
+            })
+            .collect::<Result<Vec<Answer>, String>>()?;
+        Ok(HandIn {
+            name: name.to_string(),
+            key: wire.k,
+            answers,
+        })
+    }
+}
+
+/// A question of the class, with its truth (fitted once, when the teacher's page opens).
+#[derive(Clone, Debug)]
+pub struct ClassQuestion {
+    pub id: String,
+    pub text: String,
+    pub unit: String,
+    pub topic: String,
+    pub truth: FittedTruth,
+    log: LogTruth,
+}
+
+/// The teacher's side of a class set: its questions and their truths.
+#[derive(Clone, Debug)]
+pub struct Class {
+    pub set: ClassSet,
+    pub questions: Vec<ClassQuestion>,
+}
+
+/// One student's scored answer.
+#[derive(Clone, Debug, PartialEq)]
+pub struct StudentAnswer {
+    pub format: Format,
+    pub program: String,
+    pub quantiles: Quantiles,
+    pub score: ItemScore,
+    grid: AnswerQuantiles,
+}
+
+/// A code that was taken.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Student {
+    /// The name given, or "Student K" (K: the code's place among those taken).
+    pub label: String,
+    /// "Student K" always: what the presenter view shows.
+    pub anonymous: String,
+    pub answers: Vec<StudentAnswer>,
+}
+
+/// A code that was not taken, and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Rejected {
+    /// Its place among the codes given, from 1.
+    pub position: usize,
+    /// Its first and last characters, to find it by (codes of one class share their first ones).
+    pub excerpt: String,
+    pub why: String,
+    pub duplicate: bool,
+}
+
+/// The rules a class is ranked by, Cramér-log first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ClassRule {
+    CramerLog,
+    CrpsLog,
+    LogScore,
+    Winkler90,
+    FpScore,
+    Covered90,
+    OrderOfMagnitude,
+}
+
+impl ClassRule {
+    pub const ALL: [ClassRule; 7] = [
+        ClassRule::CramerLog,
+        ClassRule::CrpsLog,
+        ClassRule::LogScore,
+        ClassRule::Winkler90,
+        ClassRule::FpScore,
+        ClassRule::Covered90,
+        ClassRule::OrderOfMagnitude,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            ClassRule::CramerLog => "Cramér-log",
+            ClassRule::CrpsLog => "CRPS-log",
+            ClassRule::LogScore => "Log score",
+            ClassRule::Winkler90 => "Winkler 90%",
+            ClassRule::FpScore => "fp_score",
+            ClassRule::Covered90 => "Truth in the 90% interval",
+            ClassRule::OrderOfMagnitude => "Order of magnitude",
+        }
+    }
+
+    fn higher_is_better(self) -> bool {
+        matches!(
+            self,
+            ClassRule::LogScore
+                | ClassRule::FpScore
+                | ClassRule::Covered90
+                | ClassRule::OrderOfMagnitude
+        )
+    }
+
+    /// How the rule's column is read: which way is better, and what the number is.
+    pub fn reading(self) -> &'static str {
+        match self {
+            ClassRule::CramerLog | ClassRule::CrpsLog | ClassRule::Winkler90 => {
+                "mean over the questions, nats; lower is better"
+            }
+            ClassRule::LogScore => "mean log density at the truth; higher is better",
+            ClassRule::FpScore => "mean, 0 to 1; higher is better",
+            ClassRule::Covered90 => "questions whose truth fell inside; more is better",
+            ClassRule::OrderOfMagnitude => {
+                "questions with the median within half a decade; more is better"
+            }
+        }
+    }
+
+    /// Counted rules add up hits; the others average.
+    fn counts(self) -> bool {
+        matches!(self, ClassRule::Covered90 | ClassRule::OrderOfMagnitude)
+    }
+
+    /// The rule's value on one answer (hits as 1 or 0); `None` where it is undefined.
+    fn value(self, s: &ItemScore) -> Option<f64> {
+        let hit = |b: bool| f64::from(u8::from(b));
+        match self {
+            ClassRule::CramerLog => Some(s.cramer_log),
+            ClassRule::CrpsLog => Some(s.crps_log),
+            ClassRule::LogScore => s.log_score,
+            ClassRule::Winkler90 => Some(s.winkler90),
+            ClassRule::FpScore => Some(s.fp_score),
+            ClassRule::Covered90 => Some(hit(s.covered90)),
+            ClassRule::OrderOfMagnitude => Some(hit(s.oom_hit)),
+        }
+    }
+
+    /// Over a student's answers: the sum for counted rules, else the mean; `None` if any answer's is undefined.
+    fn total(self, scores: &[ItemScore]) -> Option<f64> {
+        let values: Option<Vec<f64>> = scores.iter().map(|s| self.value(s)).collect();
+        let values = values.filter(|v| !v.is_empty())?;
+        let sum: f64 = values.iter().sum();
+        Some(if self.counts() {
+            sum
+        } else {
+            sum / values.len() as f64
+        })
+    }
+
+    fn shown(self, value: Option<f64>, questions: usize) -> String {
+        match value {
+            None => "undefined".into(),
+            Some(v) if self.counts() => format!("{v} of {questions}"),
+            Some(v) if self == ClassRule::FpScore => format!("{v:.3}"),
+            Some(v) => format_nats(v),
+        }
+    }
+
+    /// True when `a` is strictly better than `b` under this rule (an undefined value is worse than any other).
+    fn better(self, a: Option<f64>, b: Option<f64>) -> bool {
+        match (a, b) {
+            (Some(a), Some(b)) if self.higher_is_better() => a > b,
+            (Some(a), Some(b)) => a < b,
+            (Some(_), None) => true,
+            _ => false,
+        }
+    }
+
+    /// Competition ranks ("1224"): one plus the number of values strictly better.
+    fn ranks(self, values: &[Option<f64>]) -> Vec<usize> {
+        values
+            .iter()
+            .map(|&v| 1 + values.iter().filter(|&&w| self.better(w, v)).count())
+            .collect()
+    }
+}
+
+/// One student's line on a rule's board.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BoardLine {
+    /// Index into [`Results::students`].
+    pub student: usize,
+    pub value: Option<f64>,
+    pub shown: String,
+    pub rank: usize,
+    /// Places gained against the Cramér-log board (negative: lost).
+    pub change: i64,
+    /// "▲ 2", "▼ 1", "=" (empty on the Cramér-log board itself).
+    pub change_shown: String,
+}
+
+/// The crowd's line on a rule's board: its value and where it would rank among the students.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CrowdLine {
+    pub shown: String,
+    pub would_rank: usize,
+    /// "better than 2 of 3 students"
+    pub against: String,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct RuleBoard {
+    pub rule: ClassRule,
+    /// Best first (ties in hand-in order).
+    pub lines: Vec<BoardLine>,
+    pub crowd: Option<CrowdLine>,
+}
+
+/// The crowd on one question: the average of the students' log-quantiles, scored as a quick answer through its
+/// 5% and 95%, against each student and the truth.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CrowdRow {
+    pub question: usize,
+    pub crowd: Quantiles,
+    pub truth: Quantiles,
+    pub score: Option<ItemScore>,
+    /// "better than 2 of 3 students on Cramér-log"
+    pub against: String,
+}
+
+/// Everything the teacher's page shows for the codes given.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Results {
+    pub students: Vec<Student>,
+    pub rejected: Vec<Rejected>,
+    /// One per [`ClassRule::ALL`], in that order; empty without students.
+    pub boards: Vec<RuleBoard>,
+    pub crowd: Vec<CrowdRow>,
+    /// Coverage, bias and sharpness of all the class's answers, in words; empty without students.
+    pub calibration: Vec<String>,
+    pub calibration_figures: Option<Calibration>,
+}
+
+/// A code's first 12 and last 9 characters ("FC1.N4IgxiBc….1a2b3c4d"), or all of a short one.
+fn excerpt(code: &str) -> String {
+    let chars: Vec<char> = code.chars().collect();
+    if chars.len() <= 24 {
+        return code.to_string();
+    }
+    let head: String = chars[..12].iter().collect();
+    let tail: String = chars[chars.len() - 9..].iter().collect();
+    format!("{head}…{tail}")
+}
+
+/// "better than 2 of 3 students"
+fn against(beaten: usize, of: usize) -> String {
+    format!(
+        "better than {beaten} of {of} student{}",
+        if of == 1 { "" } else { "s" }
+    )
+}
+
+impl Class {
+    /// Fits the truth of every question of `set` from `pack` (10⁶ samples each, for a distribution truth).
+    pub fn new(set: ClassSet, pack: &Pack) -> Result<Class, String> {
+        let questions = set
+            .questions
+            .iter()
+            .map(|id| {
+                let q = pack
+                    .question(id)
+                    .ok_or_else(|| format!("question `{id}` is not in the pack"))?;
+                let truth = fit_truth(q).map_err(|p| format!("{id}: {}", p.diagnostic.message))?;
+                let log = LogTruth::new(&truth.to_truth()).map_err(|e| format!("{id}: {e}"))?;
+                Ok(ClassQuestion {
+                    id: id.clone(),
+                    text: q.text.clone(),
+                    unit: q.unit.clone(),
+                    topic: q.topics.first().map_or("", |t| t.as_str()).to_string(),
+                    truth,
+                    log,
+                })
+            })
+            .collect::<Result<Vec<_>, String>>()?;
+        Ok(Class { set, questions })
+    }
+
+    /// Scores every answer of a hand-in; why not, for the first answer that does not run.
+    fn score(&self, hand_in: &HandIn) -> Result<Vec<StudentAnswer>, String> {
+        hand_in
+            .answers
+            .iter()
+            .zip(&self.questions)
+            .enumerate()
+            .map(|(i, (answer, q))| {
+                let samples = self
+                    .set
+                    .run(i, answer)
+                    .map_err(|why| format!("question {}: {why}", i + 1))?;
+                let (format, program) = answer.program()?;
+                Ok(StudentAnswer {
+                    format,
+                    program,
+                    quantiles: quantiles(&samples),
+                    score: ItemScore::from_report(&Report::new(&samples, &q.log)),
+                    grid: AnswerQuantiles::of(&samples),
+                })
+            })
+            .collect()
+    }
+
+    /// Takes the codes in `text` (separated by white space) in order: each is decoded and scored, or listed with
+    /// why not; a second code from the same student (the same key) is a duplicate, and the first one counts.
+    pub fn results(&self, text: &str) -> Results {
+        let mut students: Vec<Student> = Vec::new();
+        let mut rejected = Vec::new();
+        let mut keys: HashMap<u64, usize> = HashMap::new();
+        for (i, code) in text.split_whitespace().enumerate() {
+            let mut reject = |why: String, duplicate: bool| {
+                rejected.push(Rejected {
+                    position: i + 1,
+                    excerpt: excerpt(code),
+                    why,
+                    duplicate,
+                });
+            };
+            if students.len() >= MAX_CODES {
+                reject(
+                    format!("over {MAX_CODES} codes: start another class set"),
+                    false,
+                );
+                continue;
+            }
+            let scored = HandIn::decode(code, &self.set)
+                .and_then(|h| self.score(&h).map(|answers| (h, answers)));
+            match scored {
+                Err(why) => reject(why, false),
+                Ok((h, _)) if keys.contains_key(&h.key) => {
+                    let first = &students[keys[&h.key]].label;
+                    reject(
+                        format!("a second code from {first}: the first one counts"),
+                        true,
+                    );
+                }
+                Ok((h, answers)) => {
+                    keys.insert(h.key, students.len());
+                    let anonymous = format!("Student {}", students.len() + 1);
+                    students.push(Student {
+                        label: if h.name.is_empty() {
+                            anonymous.clone()
+                        } else {
+                            h.name
+                        },
+                        anonymous,
+                        answers,
+                    });
+                }
+            }
+        }
+        let crowd = self.crowd(&students);
+        let boards = if students.is_empty() {
+            Vec::new()
+        } else {
+            self.boards(&students, &crowd)
+        };
+        let (calibration, figures) = self.calibration(&students);
+        Results {
+            students,
+            rejected,
+            boards,
+            crowd,
+            calibration,
+            calibration_figures: figures,
+        }
+    }
+
+    fn crowd(&self, students: &[Student]) -> Vec<CrowdRow> {
+        self.questions
+            .iter()
+            .enumerate()
+            .filter_map(|(i, q)| {
+                let theirs: Vec<Quantiles> =
+                    students.iter().map(|s| s.answers[i].quantiles).collect();
+                let crowd = class_crowd(&theirs)?;
+                let answer = Answer::Quick {
+                    low: format!("{:e}", crowd.p5),
+                    high: format!("{:e}", crowd.p95),
+                };
+                let score = self
+                    .set
+                    .run(i, &answer)
+                    .ok()
+                    .map(|s| ItemScore::from_report(&Report::new(&s, &q.log)));
+                let beaten = score.map_or(0, |c| {
+                    students
+                        .iter()
+                        .filter(|s| c.cramer_log < s.answers[i].score.cramer_log)
+                        .count()
+                });
+                Some(CrowdRow {
+                    question: i,
+                    crowd,
+                    truth: Quantiles {
+                        p5: q.truth.p5(),
+                        p50: q.truth.median(),
+                        p95: q.truth.p95(),
+                    },
+                    score,
+                    against: format!("{} on Cramér-log", against(beaten, students.len())),
+                })
+            })
+            .collect()
+    }
+
+    fn boards(&self, students: &[Student], crowd: &[CrowdRow]) -> Vec<RuleBoard> {
+        let n = self.questions.len();
+        let scores: Vec<Vec<ItemScore>> = students
+            .iter()
+            .map(|s| s.answers.iter().map(|a| a.score).collect())
+            .collect();
+        // The crowd counts only when it could be scored on every question.
+        let crowd_scores: Option<Vec<ItemScore>> = (crowd.len() == n)
+            .then(|| crowd.iter().map(|c| c.score).collect())
+            .flatten();
+        let primary = ClassRule::CramerLog.ranks(
+            &scores
+                .iter()
+                .map(|s| ClassRule::CramerLog.total(s))
+                .collect::<Vec<_>>(),
+        );
+        ClassRule::ALL
+            .iter()
+            .map(|&rule| {
+                let values: Vec<Option<f64>> = scores.iter().map(|s| rule.total(s)).collect();
+                let ranks = rule.ranks(&values);
+                let mut lines: Vec<BoardLine> = values
+                    .iter()
+                    .zip(&ranks)
+                    .enumerate()
+                    .map(|(student, (&value, &rank))| {
+                        let change = primary[student] as i64 - rank as i64;
+                        let change_shown = match change {
+                            _ if rule == ClassRule::CramerLog => String::new(),
+                            0 => "=".into(),
+                            c if c > 0 => format!("▲ {c}"),
+                            c => format!("▼ {}", -c),
+                        };
+                        BoardLine {
+                            student,
+                            value,
+                            shown: rule.shown(value, n),
+                            rank,
+                            change,
+                            change_shown,
+                        }
+                    })
+                    .collect();
+                lines.sort_by_key(|l| (l.rank, l.student));
+                let crowd = crowd_scores.as_deref().map(|c| {
+                    let value = rule.total(c);
+                    let beaten = values.iter().filter(|&&v| rule.better(value, v)).count();
+                    CrowdLine {
+                        shown: rule.shown(value, n),
+                        would_rank: 1 + values.iter().filter(|&&v| rule.better(v, value)).count(),
+                        against: against(beaten, values.len()),
+                    }
+                });
+                RuleBoard { rule, lines, crowd }
+            })
+            .collect()
+    }
+
+    fn calibration(&self, students: &[Student]) -> (Vec<String>, Option<Calibration>) {
+        if students.is_empty() {
+            return (Vec::new(), None);
+        }
+        let history: Vec<Answered> = students
+            .iter()
+            .flat_map(|s| s.answers.iter().zip(&self.questions))
+            .enumerate()
+            .map(|(time, (a, q))| Answered {
+                answer: a.grid,
+                truth: TruthQuantiles::of(&q.log),
+                cramer: a.score.cramer_log,
+                topic: q.topic.clone(),
+                time: time as f64,
+            })
+            .collect();
+        let c = calibration(&history, history.len());
+        let mut lines: Vec<String> = c.overall.coverage.iter().map(coverage_line).collect();
+        let bias = &c.overall.bias;
+        lines.push(format!(
+            "Medians above the truth: {}; below it: {}.",
+            bias.high, bias.low
+        ));
+        if let Some(w) = c.overall.width_decades {
+            lines.push(format!(
+                "The median 90% interval spans {w:.2} decades (a factor of {}).",
+                fermi_num::format_readable(libm::pow(10.0, w))
+            ));
+        }
+        lines.extend(
+            c.advice
+                .iter()
+                .map(|a| format!("Advice for the class: {a}")),
+        );
+        (lines, Some(c))
+    }
+}
+
+/// "90% intervals held the truth in 5 of 9 answers (56%; 90% range 30–79%): too narrow."
+fn coverage_line(c: &Coverage) -> String {
+    let percent = |x: f64| format!("{:.0}%", 100.0 * x);
+    let share = if c.count == 0 {
+        0.0
+    } else {
+        c.hits as f64 / c.count as f64
+    };
+    let verdict = match c.verdict {
+        Verdict::TooFew => "too few answers to tell",
+        Verdict::Below => "too narrow",
+        Verdict::Consistent => "about right",
+        Verdict::Above => "too wide",
+    };
+    format!(
+        "{}% intervals held the truth in {} of {} answers ({}; 90% range {}–{}): {verdict}.",
+        c.percent,
+        c.hits,
+        c.count,
+        percent(share),
+        percent(c.interval[0]),
+        percent(c.interval[1])
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    const TREES: &str = "trees-on-earth-2015";
+    const LIVESTOCK: &str = "mongolia-livestock-2022";
+
+    fn pack() -> Pack {
+        fermi_bank::builtin()
+    }
+
+    fn set() -> ClassSet {
+        ClassSet::new(vec![TREES.into(), LIVESTOCK.into()], 2_000, 42, &pack()).unwrap()
+    }
+
+    fn quick(low: &str, high: &str) -> Answer {
+        Answer::Quick {
+            low: low.into(),
+            high: high.into(),
+        }
+    }
+
+    fn program(format: Format, source: &str) -> Answer {
+        Answer::Program {
+            format,
+            source: source.into(),
+        }
+    }
+
+    fn hand_in(name: &str, key: u64, answers: Vec<Answer>) -> HandIn {
+        HandIn {
+            name: name.into(),
+            key,
+            answers,
+        }
+    }
+
+    /// A code whose JSON is `json`, sealed with a right checksum (to reach the checks after it).
+    fn sealed(json: &str) -> String {
+        let head = format!("{CODE_PREFIX}{}", compress(json));
+        format!("{head}.{}", hex32(head.as_bytes()))
+    }
+
+    #[test]
+    fn fragments_name_the_class_pages() {
+        let cases = [
+            ("#class", Some((Page::Create, ""))),
+            ("#class=abc", Some((Page::Student, "abc"))),
+            ("#class-teacher=abc", Some((Page::Teacher, "abc"))),
+            ("#classes", None),
+            ("#lab", None),
+            ("", None),
+        ];
+        for (fragment, expected) in cases {
+            assert_eq!(page(fragment), expected, "{fragment}");
+        }
+    }
+
+    #[test]
+    fn a_class_link_round_trips_and_is_short() {
+        let s = set();
+        let body = s.body();
+        assert!(body.len() < 120, "{body}");
+        assert!(
+            body.chars()
+                .all(|c| c.is_ascii_alphanumeric() || "+-$".contains(c)),
+            "{body}"
+        );
+        assert_eq!(ClassSet::from_body(&body, &pack()), Ok(s.clone()));
+        assert_eq!(s.id().len(), 8);
+        // The seed is per question and per class.
+        assert_ne!(s.item_seed(TREES), s.item_seed(LIVESTOCK));
+        let other = ClassSet {
+            seed: 43,
+            ..s.clone()
+        };
+        assert_ne!(other.item_seed(TREES), s.item_seed(TREES));
+        assert_ne!(other.id(), s.id());
+    }
+
+    #[test]
+    fn bad_class_sets_and_links_are_refused_with_a_reason() {
+        let p = pack();
+        let new = |q: &[&str], n: usize| {
+            ClassSet::new(q.iter().map(|s| s.to_string()).collect(), n, 1, &p).unwrap_err()
+        };
+        let many: Vec<String> = p.questions.iter().take(21).map(|q| q.id.clone()).collect();
+        let many: Vec<&str> = many.iter().map(String::as_str).collect();
+        let cases = [
+            (new(&[], 2_000), "at least one"),
+            (
+                new(&["no-such-question"], 2_000),
+                "not in the built-in pack",
+            ),
+            (new(&[TREES, TREES], 2_000), "listed twice"),
+            (new(&[TREES], 999), "999 samples"),
+            (new(&[TREES], 100_001), "100001 samples"),
+            (new(&many, 2_000), "at most 20"),
+        ];
+        for (message, expected) in cases {
+            assert!(message.contains(expected), "{message}");
+        }
+        let links = [
+            "%%%".to_string(),
+            "A".repeat(5_000),
+            compress("not json"),
+            compress(r#"{"v":1,"q":["trees-on-earth-2015"],"n":2000,"s":1,"x":0}"#),
+            compress(r#"{"v":2,"q":["trees-on-earth-2015"],"n":2000,"s":1}"#),
+            compress(r#"{"v":1,"q":["nope"],"n":2000,"s":1}"#),
+            compress(r#"{"v":1,"q":["trees-on-earth-2015"],"n":5,"s":1}"#),
+        ];
+        for link in &links {
+            let message = ClassSet::from_body(link, &p).unwrap_err();
+            assert!(message.contains("damaged"), "{message}");
+        }
+    }
+
+    /// A sealed body that lz-string cannot decompress.
+    fn undecompressable() -> String {
+        let candidates = ["", "%", "$", "9", "zz", "---", "Q", "C"];
+        let body = candidates
+            .iter()
+            .find(|b| decompress(b).is_none())
+            .expect("one candidate fails");
+        let head = format!("{CODE_PREFIX}{body}");
+        format!("{head}.{}", hex32(head.as_bytes()))
+    }
+
+    #[test]
+    fn a_code_round_trips_is_short_and_pastes_as_one_word() {
+        let s = set();
+        let h = hand_in(
+            "Ada <b>",
+            7,
+            vec![
+                quick("1 trillion", "9e12"),
+                program(Format::Fermi, "50e6 100e6"),
+            ],
+        );
+        let code = h.encode(&s);
+        assert!(code.starts_with(CODE_PREFIX));
+        assert!(code.len() < 160, "{} chars: {code}", code.len());
+        assert!(!code.contains(char::is_whitespace));
+        assert_eq!(HandIn::decode(&code, &s), Ok(h.clone()));
+        // Pasting may add spaces around it and upper-case nothing else: the checksum's case does not matter.
+        let upper = format!(
+            "  {}{} ",
+            &code[..code.len() - 8],
+            code[code.len() - 8..].to_uppercase()
+        );
+        assert_eq!(HandIn::decode(&upper, &s), Ok(h));
+    }
+
+    #[test]
+    fn damaged_or_foreign_codes_say_what_is_wrong() {
+        let s = set();
+        let good = hand_in("", 1, vec![quick("1e12", "9e12"), quick("5e7", "9e7")]).encode(&s);
+        let other_class = ClassSet {
+            seed: 9,
+            ..s.clone()
+        };
+        let foreign =
+            hand_in("", 1, vec![quick("1e12", "9e12"), quick("5e7", "9e7")]).encode(&other_class);
+        let id = s.id();
+        let wire = |rest: &str| sealed(&format!(r#"{{"c":"{id}","k":1,{rest}}}"#));
+        let long_name = "x".repeat(41);
+        let cases = [
+            ("hello".to_string(), "not a class code"),
+            (good[..good.len() - 9].to_string(), "checksum"),
+            (format!("{}A{}", &good[..10], &good[11..]), "checksum"),
+            (format!("{}0", &good[..good.len() - 1]), "checksum"),
+            (foreign, "another class set"),
+            (sealed("not json"), "fields are wrong"),
+            (
+                format!("{CODE_PREFIX}{}.00000000", "A".repeat(13_000)),
+                "too long",
+            ),
+            (undecompressable(), "decompress"),
+            (
+                wire(r#""n":"","a":[["q","1","2"]]"#),
+                "1 answers for 2 questions",
+            ),
+            (
+                wire(r#""n":"","a":[["q","1","2"],["x","1"]]"#),
+                "question 2: the answer's form",
+            ),
+            (
+                wire(r#""n":"","a":[["q","1"],["s","1"]]"#),
+                "question 1: the answer's form",
+            ),
+            (
+                wire(r#""n":"","a":[["s","1","2"],["s","1"]]"#),
+                "question 1: the answer's form",
+            ),
+            (
+                wire(r#""n":"","a":[["q","1","2","3"],["s","1"]]"#),
+                "question 1: the answer's form",
+            ),
+            (
+                wire(&format!(r#""n":"{long_name}","a":[]"#)),
+                "name is over 40",
+            ),
+            (wire(r#""n":"a\u0007","a":[]"#), "control characters"),
+            (wire(r#""n":"","a":[],"z":1"#), "fields are wrong"),
+        ];
+        for (code, expected) in cases {
+            let message = HandIn::decode(&code, &s).unwrap_err();
+            assert!(message.contains(expected), "{code}: {message}");
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 400, ..ProptestConfig::default() })]
+
+        #[test]
+        fn decoding_any_text_never_panics(text in "\\PC{0,200}", body in "[A-Za-z0-9+$-]{0,300}") {
+            let s = set();
+            let _ = HandIn::decode(&text, &s);
+            let _ = HandIn::decode(&format!("{CODE_PREFIX}{body}.00000000"), &s);
+            let _ = ClassSet::from_body(&body, &pack());
+            // A checksum that matches gets the body through to decompression and parsing.
+            let head = format!("{CODE_PREFIX}{body}");
+            let _ = HandIn::decode(&format!("{head}.{}", hex32(head.as_bytes())), &s);
+        }
+
+        #[test]
+        fn a_changed_character_is_caught(at in 0usize..1000, with in "[A-Za-z0-9+$-]") {
+            let s = set();
+            let code = hand_in("Bo", 3, vec![quick("2e12", "4e12"), quick("6e7", "8e7")]).encode(&s);
+            let at = CODE_PREFIX.len() + at % (code.len() - CODE_PREFIX.len() - 9);
+            let mut changed = code.clone();
+            changed.replace_range(at..at + 1, &with);
+            prop_assume!(changed != code);
+            prop_assert!(HandIn::decode(&changed, &s).is_err());
+        }
+    }
+
+    #[test]
+    fn ranks_are_competition_ranks_in_each_rules_orientation() {
+        let lower = ClassRule::CramerLog;
+        let higher = ClassRule::LogScore;
+        let values = [Some(0.3), None, Some(0.1), Some(0.3), Some(0.5)];
+        assert_eq!(lower.ranks(&values), vec![2, 5, 1, 2, 4]);
+        assert_eq!(higher.ranks(&values), vec![2, 5, 4, 2, 1]);
+        assert_eq!(lower.ranks(&[None, None]), vec![1, 1]);
+        assert_eq!(lower.total(&[]), None);
+    }
+
+    /// Three students: one close and honest, one a decade high, one a decade low and narrow (fermi).
+    fn class_codes(s: &ClassSet) -> Vec<String> {
+        vec![
+            hand_in(
+                "Ada",
+                1,
+                vec![quick("1.5e12", "6e12"), quick("40 million", "120 million")],
+            )
+            .encode(s),
+            hand_in(
+                "",
+                2,
+                vec![
+                    program(Format::Squiggle, "trees = to(1e13, 1e14)\ntrees"),
+                    program(Format::Squiggle, "to(3e8, 2e9)"),
+                ],
+            )
+            .encode(s),
+            hand_in(
+                "Cy",
+                3,
+                vec![
+                    program(Format::Fermi, "2.9e11 3.1e11"),
+                    program(Format::Fermi, "6e6 8e6"),
+                ],
+            )
+            .encode(s),
+        ]
+    }
+
+    #[test]
+    fn the_teacher_gets_a_board_per_rule_the_crowd_and_the_calibration() {
+        let s = set();
+        let class = Class::new(s.clone(), &pack()).unwrap();
+        let codes = class_codes(&s);
+        let again = hand_in(
+            "Ada again",
+            1,
+            vec![quick("1e12", "2e12"), quick("1e7", "2e7")],
+        )
+        .encode(&s);
+        let text = format!(
+            "{}\n\nnonsense {} {}\n{again}",
+            codes[0], codes[1], codes[2]
+        );
+        let r = class.results(&text);
+
+        let labels: Vec<&str> = r.students.iter().map(|s| s.label.as_str()).collect();
+        assert_eq!(labels, ["Ada", "Student 2", "Cy"]);
+        assert_eq!(r.students[2].anonymous, "Student 3");
+        let rejected: Vec<(usize, bool)> = r
+            .rejected
+            .iter()
+            .map(|x| (x.position, x.duplicate))
+            .collect();
+        assert_eq!(rejected, [(2, false), (5, true)]);
+        assert!(
+            r.rejected[1].why.contains("second code from Ada"),
+            "{:?}",
+            r.rejected
+        );
+
+        // Every score is the one a fresh run of the same program, samples and seed gives.
+        let samples =
+            run_answer(Format::Fermi, "6e6 8e6", s.samples, s.item_seed(LIVESTOCK)).unwrap();
+        let truth = LogTruth::new(&fermi_score::Truth::Point(71.1e6)).unwrap();
+        assert_eq!(
+            r.students[2].answers[1].score,
+            ItemScore::from_report(&Report::new(&samples, &truth))
+        );
+        assert_eq!(
+            Some(r.students[0].answers[0].program.clone()),
+            quick_program("1.5e12", "6e12", Dialect::Squiggle)
+        );
+        assert_eq!(r.students[0].answers[0].format, Format::Quick);
+
+        assert_eq!(r.boards.len(), ClassRule::ALL.len());
+        let cramer = &r.boards[0];
+        assert_eq!(cramer.rule, ClassRule::CramerLog);
+        let order: Vec<usize> = cramer.lines.iter().map(|l| l.student).collect();
+        assert_eq!(order[0], 0, "the close, honest student leads on Cramér-log");
+        assert!(cramer.lines.windows(2).all(|w| w[0].value <= w[1].value));
+        assert!(
+            cramer
+                .lines
+                .iter()
+                .all(|l| l.change == 0 && l.change_shown.is_empty())
+        );
+        for board in &r.boards[1..] {
+            for line in &board.lines {
+                let primary = cramer
+                    .lines
+                    .iter()
+                    .find(|l| l.student == line.student)
+                    .unwrap()
+                    .rank;
+                assert_eq!(line.change, primary as i64 - line.rank as i64);
+            }
+        }
+        let covered = &r.boards[5];
+        assert_eq!(covered.rule, ClassRule::Covered90);
+        let ada = covered.lines.iter().find(|l| l.student == 0).unwrap();
+        assert_eq!(ada.shown, "2 of 2");
+        assert_eq!(ada.rank, 1);
+
+        // The crowd: the geometric mean of the students' quantiles, question by question.
+        assert_eq!(r.crowd.len(), 2);
+        let theirs: Vec<Quantiles> = r.students.iter().map(|s| s.answers[1].quantiles).collect();
+        let geometric = (theirs.iter().map(|q| q.p50.ln()).sum::<f64>() / 3.0).exp();
+        assert!((r.crowd[1].crowd.p50 / geometric - 1.0).abs() < 1e-12);
+        assert_eq!(r.crowd[1].truth.p50, 71.1e6);
+        assert!(
+            r.crowd[0].against.ends_with("of 3 students on Cramér-log"),
+            "{}",
+            r.crowd[0].against
+        );
+        let crowd_line = cramer.crowd.as_ref().unwrap();
+        assert!((1..=4).contains(&crowd_line.would_rank));
+
+        // Calibration: every answer, the truth's median counted against each 90% interval.
+        let hits = r
+            .students
+            .iter()
+            .flat_map(|s| s.answers.iter().zip([3.04e12, 71.1e6]))
+            .filter(|(a, t)| a.quantiles.p5 <= *t && *t <= a.quantiles.p95)
+            .count();
+        let figures = r.calibration_figures.as_ref().unwrap();
+        assert_eq!(figures.overall.count, 6);
+        assert_eq!(figures.overall.coverage[2].hits, hits);
+        assert!(
+            r.calibration[2].starts_with(&format!(
+                "90% intervals held the truth in {hits} of 6 answers"
+            )),
+            "{:?}",
+            r.calibration
+        );
+
+        // The same codes give the same results.
+        assert_eq!(class.results(&text), r);
+    }
+
+    #[test]
+    fn no_codes_no_board_and_a_failing_program_is_listed() {
+        let s = set();
+        let class = Class::new(s.clone(), &pack()).unwrap();
+        let empty = class.results("  \n ");
+        assert!(empty.students.is_empty() && empty.boards.is_empty() && empty.crowd.is_empty());
+        assert!(empty.calibration.is_empty() && empty.rejected.is_empty());
+        let failing = hand_in(
+            "",
+            5,
+            vec![
+                quick("1e12", "2e12"),
+                program(Format::Squiggle, "to(1, nope)"),
+            ],
+        )
+        .encode(&s);
+        let r = class.results(&failing);
+        assert!(r.students.is_empty());
+        assert!(
+            r.rejected[0].why.starts_with("question 2: 1:"),
+            "{:?}",
+            r.rejected
+        );
+        assert_eq!(
+            s.check(0, &quick("", "5")),
+            Err("enter a low and a high number".into())
+        );
+        assert_eq!(
+            s.check(1, &program(Format::Fermi, " ")),
+            Err("write a program".into())
+        );
+        assert!(s.check(2, &quick("1", "2")).is_err());
+        let q = s.check(1, &quick("1e6", "1e8")).unwrap();
+        assert!(q.p5 < q.p50 && q.p50 < q.p95);
+    }
+}

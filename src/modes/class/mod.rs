@@ -1,0 +1,218 @@
+//! Class mode, with no server (`#class`, docs/class-mode.md): the teacher builds a class set and gets a link,
+//! students answer and hand in codes (`student.rs`), the teacher's page takes the codes (`teacher.rs`). Links,
+//! codes, scores, the board, the crowd and the calibration all come from `fermi_study::class`.
+
+mod student;
+mod teacher;
+
+use fermi_study::class::{self, ClassSet, Page};
+use leptos::prelude::*;
+use wasm_bindgen::{JsCast, JsValue};
+
+use crate::components::count;
+use student::Student;
+use teacher::Teacher;
+
+/// The class page the address asks for; a damaged link says so.
+#[component]
+pub fn Class(address: Memo<String>) -> impl IntoView {
+    let pack = StoredValue::new(fermi_bank::builtin());
+    move || {
+        let fragment = address.get();
+        let Some((which, body)) = class::page(&fragment) else {
+            return ().into_any();
+        };
+        if which == Page::Create {
+            return view! { <Create pack /> }.into_any();
+        }
+        match (which, pack.with_value(|p| ClassSet::from_body(body, p))) {
+            (_, Err(why)) => view! {
+                <Masthead subtitle="A class link" />
+                <main class="class">
+                    <p class="problem panel" role="alert" data-testid="class-link-problem">{why}</p>
+                </main>
+            }
+            .into_any(),
+            (Page::Student, Ok(set)) => view! { <Student set pack /> }.into_any(),
+            (_, Ok(set)) => view! { <Teacher set pack /> }.into_any(),
+        }
+    }
+}
+
+#[component]
+fn Masthead(subtitle: &'static str) -> impl IntoView {
+    view! {
+        <header class="masthead">
+            <h1>"Fermi Playground · Class mode"</h1>
+            <p class="tagline">{subtitle} " " <a href="#">"Back to practice"</a></p>
+        </header>
+    }
+}
+
+/// The page's address without its fragment, for links to share.
+fn page_address() -> String {
+    web_sys::window()
+        .and_then(|w| w.location().href().ok())
+        .map(|h| h.split('#').next().unwrap_or_default().to_string())
+        .unwrap_or_default()
+}
+
+/// Copies `text` to the clipboard where the browser allows it, and sets `done` once it is there (the field beside
+/// the button stays selectable for a copy by hand otherwise).
+fn copy_to_clipboard(text: &str, done: RwSignal<bool>) {
+    let get = |on: &JsValue, key: &str| js_sys::Reflect::get(on, &JsValue::from_str(key)).ok();
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    let clipboard = get(&window.into(), "navigator")
+        .and_then(|n| get(&n, "clipboard"))
+        .filter(|c| !c.is_undefined());
+    let promise = clipboard.and_then(|c| {
+        let write = get(&c, "writeText")?.dyn_into::<js_sys::Function>().ok()?;
+        write
+            .call1(&c, &JsValue::from_str(text))
+            .ok()?
+            .dyn_into::<js_sys::Promise>()
+            .ok()
+    });
+    if let Some(promise) = promise {
+        // Awaited, so that a refusal is an answer here rather than an unhandled rejection.
+        leptos::task::spawn_local(async move {
+            let copied = wasm_bindgen_futures::JsFuture::from(promise).await.is_ok();
+            done.try_set(copied);
+        });
+    }
+}
+
+/// The text saved under `key` in local storage, if any.
+fn load(key: &str) -> Option<String> {
+    let storage = web_sys::window()?.local_storage().ok()??;
+    storage.get_item(key).ok()?
+}
+
+/// Saves `text` under `key`; why not, when storage is full or off.
+fn save(key: &str, text: &str) -> Result<(), String> {
+    let storage = web_sys::window()
+        .and_then(|w| w.local_storage().ok().flatten())
+        .ok_or("this browser keeps no local storage here")?;
+    storage
+        .set_item(key, text)
+        .map_err(|_| "local storage is full or switched off".to_string())
+}
+
+/// The teacher picks questions and a sample count, and gets the students' link and their own.
+#[component]
+fn Create(pack: StoredValue<fermi_bank::Pack>) -> impl IntoView {
+    let picked = RwSignal::new(Vec::<String>::new());
+    let samples = RwSignal::new(class::DEFAULT_SAMPLES.to_string());
+    let filter = RwSignal::new(String::new());
+    let made = RwSignal::new(None::<Result<ClassSet, String>>);
+    let create = move |_| {
+        let n = samples.get_untracked().trim().parse::<usize>().unwrap_or(0);
+        let seed = crate::fresh_entropy().unwrap_or(1);
+        made.set(Some(pack.with_value(|p| {
+            ClassSet::new(picked.get_untracked(), n, seed, p)
+        })));
+    };
+    let questions = move || {
+        let needle = filter.get().to_lowercase();
+        pack.with_value(|p| {
+            p.questions
+                .iter()
+                .filter(|q| needle.is_empty() || q.text.to_lowercase().contains(&needle))
+                .map(|q| {
+                    let id = q.id.clone();
+                    let checked = {
+                        let id = id.clone();
+                        move || picked.with(|p| p.contains(&id))
+                    };
+                    let toggle = {
+                        let id = id.clone();
+                        move |_| {
+                            picked.update(|p| match p.iter().position(|x| *x == id) {
+                                Some(i) => {
+                                    p.remove(i);
+                                }
+                                None => p.push(id.clone()),
+                            })
+                        }
+                    };
+                    view! {
+                        <li>
+                            <label class="class-pick">
+                                <input type="checkbox" data-question=id prop:checked=checked on:change=toggle />
+                                <span>{q.text.clone()}</span>
+                            </label>
+                        </li>
+                    }
+                })
+                .collect_view()
+        })
+    };
+    let result = move || {
+        let set = made.get()?;
+        Some(match set {
+            Err(why) => view! { <p class="problem" role="alert">{why}</p> }.into_any(),
+            Ok(set) => {
+                let base = page_address();
+                let student = format!("{base}{}{}", class::LINK_PREFIX, set.body());
+                let teacher = format!("{base}{}{}", class::TEACHER_PREFIX, set.body());
+                let copied = RwSignal::new(false);
+                let copy = {
+                    let student = student.clone();
+                    move |_| copy_to_clipboard(&student, copied)
+                };
+                view! {
+                    <h2>"The class link"</h2>
+                    <p class="muted">"Give this to the students (it holds the questions, not the truths):"</p>
+                    <div class="row copy-row">
+                        <input type="text" readonly data-testid="class-link" prop:value=student.clone() on:focus=select_all />
+                        <button on:click=copy>{move || if copied.get() { "Copied" } else { "Copy" }}</button>
+                    </div>
+                    <p>
+                        "Your page, to take the codes: "
+                        <a data-testid="class-teacher-link" href=teacher>"open the teacher's page"</a>
+                        " (bookmark it; the codes you take there are kept in this browser)."
+                    </p>
+                }
+                .into_any()
+            }
+        })
+    };
+    view! {
+        <Masthead subtitle="Build a class set: the students answer in their own browsers and hand in a short code." />
+        <main class="class">
+            <section class="panel" aria-label="Questions">
+                <h2>"Pick the questions"</h2>
+                <p class="muted">
+                    {move || format!("{} picked (at most {}); they are asked in the order picked.", count(picked.with(Vec::len), "question"), class::MAX_QUESTIONS)}
+                </p>
+                <label for="class-filter">"Find"</label>
+                <input id="class-filter" type="text" autocomplete="off" placeholder="coal, trees, …"
+                    prop:value=move || filter.get() on:input=move |ev| filter.set(event_target_value(&ev)) />
+                <ul class="class-questions" data-testid="class-questions">{questions}</ul>
+            </section>
+            <section class="panel" aria-label="Create">
+                <label for="class-samples">"Samples per answer"</label>
+                <input id="class-samples" data-testid="class-samples" type="number" min=*class::SAMPLES_RANGE.start()
+                    max=*class::SAMPLES_RANGE.end() prop:value=move || samples.get()
+                    on:input=move |ev| samples.set(event_target_value(&ev)) />
+                <p class="muted">"Every student's answer to a question is sampled with the same seed, so the scores can be recomputed exactly from a code."</p>
+                <button class="primary" data-testid="class-create" on:click=create>"Create the class link"</button>
+                {result}
+            </section>
+        </main>
+    }
+}
+
+/// Selects a text field's content when it gets focus (a link or a code to copy by hand).
+fn select_all(ev: web_sys::FocusEvent) {
+    let Some(target) = ev.target() else {
+        return;
+    };
+    if let Some(input) = target.dyn_ref::<web_sys::HtmlInputElement>() {
+        input.select();
+    } else if let Some(area) = target.dyn_ref::<web_sys::HtmlTextAreaElement>() {
+        area.select();
+    }
+}
