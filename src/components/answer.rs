@@ -1,7 +1,7 @@
 //! The two ways to answer (a quick 90% interval, or a program) and Submit. Both end as a visible program, the
 //! source of the `Pipeline` in context.
 
-use fermi_syntax::{Severity, quick_program};
+use fermi_syntax::{Dialect, Severity, quick_program};
 use leptos::html;
 use leptos::prelude::*;
 
@@ -69,6 +69,26 @@ pub fn Answer(
     };
     let pressed = move |mode: AnswerMode| move || (boxes.mode.get() == mode).to_string();
     let can_submit = move || matches!(pipeline.run.get().forecast, Some(Ok(_)));
+    // Ctrl/Cmd-Enter in a quick box: run now, then submit if the run can be scored (or is still in the worker,
+    // which Submit waits for).
+    let submit_now = Callback::new(move |()| {
+        pipeline.run_now();
+        let ready = matches!(pipeline.run.get_untracked().forecast, Some(Ok(_)));
+        if ready || pipeline.evaluating.get_untracked() {
+            on_submit.run(());
+        }
+    });
+    // A likely unit slip, in the core's words, before Submit (and after).
+    let unit_warning = move || {
+        let typed = match boxes.mode.get() {
+            AnswerMode::Quick => vec![boxes.low.get(), boxes.high.get()],
+            AnswerMode::Program => vec![pipeline.source.get()],
+        };
+        let typed: Vec<&str> = typed.iter().map(String::as_str).collect();
+        fermi_bank::unit_warning(&unit.get(), &typed).map(|w| {
+            view! { <p class="unit-warning" data-testid="unit-warning" role="status">{w}</p> }
+        })
+    };
     let note = move || {
         if let Some(why) = (!can_submit())
             .then(|| submit_blocked(&pipeline, boxes.mode.get()))
@@ -97,11 +117,12 @@ pub fn Answer(
                 </button>
             </div>
             {move || match boxes.mode.get() {
-                AnswerMode::Quick => view! { <Quick boxes unit /> }.into_any(),
+                AnswerMode::Quick => view! { <Quick boxes unit submit=submit_now /> }.into_any(),
                 AnswerMode::Program => view! { <Editor /> }.into_any(),
             }}
             <Diagnostics />
             <EstimateSummary />
+            {unit_warning}
             <div class="submit-row">
                 <button
                     class="primary"
@@ -135,16 +156,39 @@ fn submit_blocked(pipeline: &Pipeline, mode: AnswerMode) -> Option<&'static str>
 }
 
 #[component]
-fn Quick(boxes: AnswerBoxes, unit: Signal<String>) -> impl IntoView {
+fn Quick(boxes: AnswerBoxes, unit: Signal<String>, submit: Callback<()>) -> impl IntoView {
     let pipeline = expect_context::<Pipeline>();
+    // Enter runs at once (in Low with High still empty, it moves on to High); Ctrl/Cmd-Enter submits.
+    let keydown = move |ev: web_sys::KeyboardEvent| {
+        if ev.key() != "Enter" {
+            return;
+        }
+        ev.prevent_default();
+        if ev.ctrl_key() || ev.meta_key() {
+            submit.run(());
+            return;
+        }
+        let in_low = ev
+            .target()
+            .and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(t).ok())
+            .is_some_and(|e| e.id() == "quick-low");
+        if in_low && boxes.high.get_untracked().trim().is_empty() {
+            focus_by_id("quick-high");
+        } else {
+            pipeline.run_now();
+        }
+    };
     let bound = move |id: &'static str, label: &'static str, signal: RwSignal<String>| {
+        // The value as read, in the question's unit.
         let echo = move || {
             let text = signal.get();
             if text.trim().is_empty() {
                 return String::new();
             }
             match fermi_num::parse_readable(&text) {
-                Some(v) => format!("{} = {}", text.trim(), readable(v)),
+                Some(v) => format!("{} = {} {}", text.trim(), readable(v), unit.get())
+                    .trim_end()
+                    .to_string(),
                 None => "not a number yet (try 98.3e9, 98.3 billion or 98.3B)".to_string(),
             }
         };
@@ -157,10 +201,13 @@ fn Quick(boxes: AnswerBoxes, unit: Signal<String>) -> impl IntoView {
                     type="text"
                     inputmode="decimal"
                     autocomplete="off"
+                    enterkeyhint="go"
+                    aria-describedby="quick-keys"
                     prop:value=move || signal.get()
                     on:input=move |ev| signal.set(event_target_value(&ev))
+                    on:keydown=keydown
                 />
-                <span class="echo" aria-live="polite">{echo}</span>
+                <span class="echo" data-testid=format!("{id}-echo") aria-live="polite">{echo}</span>
             </div>
         }
     };
@@ -170,10 +217,22 @@ fn Quick(boxes: AnswerBoxes, unit: Signal<String>) -> impl IntoView {
             {bound("quick-low", "Low (5th percentile)", boxes.low)}
             {bound("quick-high", "High (95th percentile)", boxes.high)}
         </div>
+        <p id="quick-keys" class="muted keys">"Enter runs it, Ctrl/Cmd-Enter submits."</p>
         <p class="quick-program">
             "As a program: " <code data-testid="quick-program">{move || pipeline.source.get()}</code> " "
             <button class="link" on:click=move |_| boxes.mode.set(AnswerMode::Program)>"Edit as a program"</button>
         </p>
+    }
+}
+
+/// Moves the keyboard focus to the element with this id, if it is on the page.
+pub fn focus_by_id(id: &str) {
+    let element = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.get_element_by_id(id))
+        .and_then(|e| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(e).ok());
+    if let Some(element) = element {
+        let _ = element.focus();
     }
 }
 
@@ -224,7 +283,9 @@ fn Editor() -> impl IntoView {
         }
     };
     let dialect = move || pipeline.dialect.get().name();
+    let placeholder = move || fermi_syntax::syntax_card(pipeline.dialect.get()).placeholder;
     view! {
+        <DialectSwitch />
         <label class="editor-label" for="estimate-input">
             "Your estimate as a program (" {dialect} "; Ctrl/Cmd-Enter runs it now)"
         </label>
@@ -241,7 +302,7 @@ fn Editor() -> impl IntoView {
                     wrap="off"
                     aria-describedby="diagnostics-help"
                     rows=move || lines().clamp(4, 18) + 1
-                    placeholder="coal_kwh = to(90e9, 100e9)\n…"
+                    placeholder=placeholder
                     prop:value=move || pipeline.source.get()
                     on:input=move |ev| pipeline.source.set(event_target_value(&ev))
                     on:scroll=sync_scroll
@@ -255,6 +316,132 @@ fn Editor() -> impl IntoView {
             </div>
         </div>
         <p id="diagnostics-help" class="sr-only">"Problems with the program are listed below the editor."</p>
+        <SyntaxCard />
+    }
+}
+
+/// The dialect beside the editor. Switching with a program written offers the core's conversion (fermi becomes
+/// Squiggle), or says why there is none and offers the way back.
+#[component]
+fn DialectSwitch() -> impl IntoView {
+    let pipeline = expect_context::<Pipeline>();
+    // The dialect switched from, the program then, and its conversion to the new one (or why there is none). Any
+    // change to the program (typing, another question, a share link) retires the offer.
+    let offer = RwSignal::new(None::<(Dialect, String, Result<String, String>)>);
+    let switch = move |ev: web_sys::Event| {
+        let to = if event_target_value(&ev) == "fermi" {
+            Dialect::Fermi
+        } else {
+            Dialect::Squiggle
+        };
+        let from = pipeline.dialect.get_untracked();
+        if from == to {
+            return;
+        }
+        let source = pipeline.source.get_untracked();
+        pipeline.dialect.set(to);
+        pipeline.run_now();
+        if !source.trim().is_empty() {
+            let conversion = fermi_syntax::convert(&source, from, to);
+            offer.set(Some((from, source, conversion)));
+        }
+    };
+    let back = move |from: Dialect| {
+        move |_| {
+            pipeline.dialect.set(from);
+            pipeline.run_now();
+            offer.set(None);
+        }
+    };
+    let offered = move || {
+        let (from, source, conversion) = offer.get()?;
+        if pipeline.source.with(|s| *s != source) {
+            return None;
+        }
+        let to = pipeline.dialect.get_untracked();
+        Some(match conversion {
+            Ok(converted) => view! {
+                <div class="dialect-offer" data-testid="dialect-convert" role="status">
+                    <span>{format!("Your program is written in {}. ", from.name())}</span>
+                    <button
+                        data-testid="convert-program"
+                        on:click=move |_| {
+                            pipeline.load(converted.clone());
+                            offer.set(None);
+                        }
+                    >
+                        {format!("Convert it to {}", to.name())}
+                    </button>
+                    <button data-testid="switch-back" on:click=back(from)>{format!("Switch back to {}", from.name())}</button>
+                </div>
+            }
+            .into_any(),
+            Err(why) => view! {
+                <div class="dialect-offer" data-testid="dialect-convert" role="status">
+                    <span>{why}</span>
+                    " "
+                    <button data-testid="switch-back" on:click=back(from)>{format!("Switch back to {}", from.name())}</button>
+                </div>
+            }
+            .into_any(),
+        })
+    };
+    view! {
+        <div class="dialect-row">
+            <label for="dialect">"Dialect"</label>
+            <select
+                id="dialect"
+                data-testid="dialect"
+                on:change=switch
+                prop:value=move || pipeline.dialect.get().name()
+            >
+                <option value="squiggle">"Squiggle subset"</option>
+                <option value="fermi">"fermi DSL"</option>
+            </select>
+        </div>
+        {offered}
+    }
+}
+
+/// The core's short syntax card for the dialect in use: its rules and examples, code in `backticks` set as code.
+#[component]
+fn SyntaxCard() -> impl IntoView {
+    let pipeline = expect_context::<Pipeline>();
+    let coded = |line: &'static str| {
+        line.split('`')
+            .enumerate()
+            .map(|(i, piece)| {
+                if i % 2 == 1 {
+                    view! { <code>{piece}</code> }.into_any()
+                } else {
+                    view! { <span>{piece}</span> }.into_any()
+                }
+            })
+            .collect_view()
+    };
+    let content = move || {
+        let card = fermi_syntax::syntax_card(pipeline.dialect.get());
+        let rules = card
+            .rules
+            .iter()
+            .map(|&r| view! { <li>{coded(r)}</li> })
+            .collect_view();
+        let examples = card
+            .examples
+            .iter()
+            .map(|(code, what)| view! { <li><pre class="code">{*code}</pre><span class="muted">{*what}</span></li> })
+            .collect_view();
+        view! {
+            <ul class="rules-list">{rules}</ul>
+            <p class="muted">"Examples:"</p>
+            <ul class="examples">{examples}</ul>
+        }
+    };
+    view! {
+        <details class="syntax-card" data-testid="syntax-card">
+            <summary>{move || format!("How to write it ({})", pipeline.dialect.get().name())}</summary>
+            {content}
+        </details>
     }
 }
 

@@ -9,7 +9,7 @@ mod notices;
 mod result;
 mod settings;
 
-pub use answer::{Answer, AnswerBoxes, AnswerMode};
+pub use answer::{Answer, AnswerBoxes, AnswerMode, focus_by_id};
 pub use chart::{Chart, paint};
 pub use notices::Notices;
 pub use result::{QuantileTable, RulesTable, ScoreCard};

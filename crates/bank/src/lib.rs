@@ -8,6 +8,7 @@ pub mod import;
 mod load;
 mod problem;
 mod read;
+mod units;
 
 pub use advice::advice;
 pub use fit::{FIT_SAMPLES, FitCache, FittedTruth, fit_truth, question_seed, sampled_truth};
@@ -18,6 +19,7 @@ pub use load::{
     MAX_FILE_BYTES, MAX_QUESTIONS, TWIN_TOLERANCE, VALIDATION_SAMPLES, is_slug, load_pack,
 };
 pub use problem::{Places, Problem};
+pub use units::{is_percent_unit, unit_warning};
 
 /// Every `assets/questions/*.toml` file as `(file name, text)`, sorted by name (listed by build.rs).
 pub fn builtin_files() -> &'static [(&'static str, &'static str)] {
