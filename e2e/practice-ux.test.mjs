@@ -209,7 +209,8 @@ for (const width of [390, 360]) {
 
 test('a percent-unit question: the echo speaks its unit and "80%" is flagged before Submit', async () => {
   await journey({ width: 390, height: 844 }, async ({ page }) => {
-    await page.locator('.browser-fold > summary').click();
+    // "Other questions" unfolds the list on a phone.
+    await page.locator('.to-list').click();
     await page.getByTestId('question-list').getByRole('button', { name: /Norway .* battery-electric/ }).click();
     await page.getByTestId('question-unit').getByText('percent of new passenger car registrations').waitFor();
     await page.getByTestId('quick-low').fill('80%');

@@ -185,6 +185,16 @@ pub fn QuestionBrowser() -> impl IntoView {
     }
 }
 
+/// Opens the list where it is folded (on a phone), for the "Other questions" link.
+pub fn unfold() {
+    let fold = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.query_selector(".browser-fold").ok().flatten());
+    if let Some(fold) = fold {
+        let _ = fold.set_attribute("open", "");
+    }
+}
+
 /// Whether the page is laid out for a phone (one column, the list folded above the question).
 fn narrow() -> bool {
     web_sys::window()
