@@ -52,6 +52,7 @@ test('share links: copied with a button, never overwrite a draft unasked, leave 
     await page.goto(url + hash);
     await page.getByTestId('share-choice').waitFor();
     assert.equal(await page.getByTestId('share-choice-program').textContent(), PROGRAM);
+    await page.getByTestId('share-choice').screenshot({ path: join(SCREENSHOTS, 'share-choice-1280.png') });
     assert.equal(await page.getByTestId('estimate-input').inputValue(), 'to(1, 10)', 'the draft is untouched while the page asks');
     assert.ok(!page.url().includes('#s1='), `the link left the address: ${page.url()}`);
     await page.getByTestId('share-keep').click();
