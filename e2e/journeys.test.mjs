@@ -43,7 +43,7 @@ test('quick mode: an interval becomes a program, the truth stays hidden until Su
     await page.getByTestId('quick-high').fill('5 thousand');
     await page.getByText('5 thousand = 5 thousand').waitFor();
     await page.waitForFunction((sel) => /^to\(/.test(document.querySelector(sel)?.textContent), id('quick-program'));
-    assert.equal(await page.getByTestId('quick-program').textContent(), 'to(5e-1, 5e3)');
+    assert.equal(await page.getByTestId('quick-program').textContent(), 'to(0.5, 5000)');
     await page.getByTestId('estimate-summary').waitFor();
     assert.match(await page.getByTestId('estimate-summary').textContent(), /median/);
     // Before Submit: no score, no truth anywhere on the page.

@@ -123,7 +123,7 @@ test('evaluate, score, questions and fitTruth give the CLI\'s numbers, bit for b
         [truth.mu, truth.sigma, truth.p5, truth.median, truth.p95]);
     }
     assert.ok(api.fromValues.report.cramer_log > 0 && api.fromValues.feedback.length > 0);
-    assert.equal(api.quick, 'to(2e6, 3e7)');
+    assert.equal(api.quick, 'to(2M, 30M)');
   });
   const gz = async (f) => gzipSync(await readFile(join(ROOT, 'js', f)), { level: 9 }).length;
   const [wasm, glue, index, plugin] = await Promise.all(
@@ -191,7 +191,7 @@ test('a jsPsych timeline of Fermi trials completes, its data carries every decla
     }
     const [quick, program, fermi] = rows;
     assert.deepEqual([quick.question, quick.format, quick.quick, quick.program, quick.samples, quick.seed],
-      ['test/piano', 'quick', { low: '20', high: '5 thousand' }, 'to(2e1, 5e3)', 10000, 3]);
+      ['test/piano', 'quick', { low: '20', high: '5 thousand' }, 'to(20, 5000)', 10000, 3]);
     assert.deepEqual([program.question, program.format, program.quick, program.program, program.samples, program.seed],
       [questionId, 'squiggle', null, 'to(10, 100) * 2', 20000, 9]);
     assert.deepEqual([fermi.question, fermi.format], [null, 'fermi']);

@@ -1,11 +1,11 @@
 //! The two ways to answer (a quick 90% interval, or a program) and Submit. Both end as a visible program, the
 //! source of the `Pipeline` in context.
 
-use fermi_syntax::{Dialect, Severity, quick_program};
+use fermi_syntax::{Diagnostic, Dialect, Severity, Shown, quick_program};
 use leptos::html;
 use leptos::prelude::*;
 
-use super::diagnostics::{Diagnostics, marked_pieces};
+use super::diagnostics::{Diagnostics, LISTED, marked_pieces};
 use super::readable;
 use crate::run::Pipeline;
 
@@ -78,16 +78,14 @@ pub fn Answer(
             on_submit.run(());
         }
     });
-    // A likely unit slip, in the core's words, before Submit (and after).
+    // A likely unit slip (`80%` on a question in percent), in the core's words, before Submit (and after).
     let unit_warning = move || {
-        let typed = match boxes.mode.get() {
-            AnswerMode::Quick => vec![boxes.low.get(), boxes.high.get()],
-            AnswerMode::Program => vec![pipeline.source.get()],
-        };
-        let typed: Vec<&str> = typed.iter().map(String::as_str).collect();
-        fermi_bank::unit_warning(&unit.get(), &typed).map(|w| {
-            view! { <p class="unit-warning" data-testid="unit-warning" role="status">{w}</p> }
-        })
+        let run = pipeline.run.get();
+        let summary = &run.forecast.as_ref()?.as_ref().ok()?.summary;
+        let warning = fermi_bank::unit_warning(&unit.get(), summary.p5.exp(), summary.p95.exp())?;
+        Some(
+            view! { <p class="unit-warning" data-testid="unit-warning" role="status">{warning}</p> },
+        )
     };
     let note = move || {
         if let Some(why) = (!can_submit())
@@ -120,7 +118,7 @@ pub fn Answer(
                 AnswerMode::Quick => view! { <Quick boxes unit submit=submit_now /> }.into_any(),
                 AnswerMode::Program => view! { <Editor /> }.into_any(),
             }}
-            <Diagnostics />
+            <Diagnostics places=Signal::derive(move || boxes.mode.get() == AnswerMode::Program) />
             <EstimateSummary />
             {unit_warning}
             <div class="submit-row">
@@ -185,11 +183,11 @@ fn Quick(boxes: AnswerBoxes, unit: Signal<String>, submit: Callback<()>) -> impl
             if text.trim().is_empty() {
                 return String::new();
             }
-            match fermi_num::parse_readable(&text) {
-                Some(v) => format!("{} = {} {}", text.trim(), readable(v), unit.get())
+            match fermi_num::read_number(&text) {
+                Ok(v) => format!("{} = {} {}", text.trim(), readable(v), unit.get())
                     .trim_end()
                     .to_string(),
-                None => "not a number yet (try 98.3e9, 98.3 billion or 98.3B)".to_string(),
+                Err(e) => e.message(),
             }
         };
         view! {
@@ -249,12 +247,16 @@ fn Editor() -> impl IntoView {
         let run = pipeline.run.get();
         let source = pipeline.source.get();
         // Underlines belong to the text that was evaluated; while typing ahead of the run, show none.
-        let diagnostics = if pipeline.evaluated.with(|e| *e == source) {
-            run.diagnostics.as_slice()
+        let diagnostics: Vec<Diagnostic> = if pipeline.evaluated.with(|e| *e == source) {
+            Shown::of(&run.diagnostics, LISTED)
+                .list
+                .into_iter()
+                .cloned()
+                .collect()
         } else {
-            &[]
+            Vec::new()
         };
-        marked_pieces(&source, diagnostics)
+        marked_pieces(&source, &diagnostics)
             .into_iter()
             .map(|(text, severity)| match severity {
                 None => view! { <span>{text}</span> }.into_any(),

@@ -1,19 +1,26 @@
-use fermi_syntax::{Diagnostic, LineIndex, Severity};
+use fermi_syntax::{Diagnostic, LineIndex, Severity, Shown};
 use leptos::prelude::*;
 
 use crate::run::Pipeline;
 
-/// Every diagnostic of the `Pipeline`'s last run: `line:col`, message and hint; warnings in a softer style.
+/// Diagnostics listed (and underlined) at most: errors first, the rest counted.
+pub const LISTED: usize = 100;
+
+/// The diagnostics of the `Pipeline`'s last run (errors first, up to [`LISTED`]): `line:col` (when `places`: a quick answer's program is not the
+/// person's text, so its positions would mean nothing), message and hint; warnings in a softer style.
 #[component]
-pub fn Diagnostics() -> impl IntoView {
+pub fn Diagnostics(#[prop(into)] places: Signal<bool>) -> impl IntoView {
     let pipeline = expect_context::<Pipeline>();
     let items = move || {
         let source = pipeline.evaluated.get();
         let index = LineIndex::new(&source);
-        pipeline
-            .run
-            .get()
-            .diagnostics
+        let run = pipeline.run.get();
+        let shown = Shown::of(&run.diagnostics, LISTED);
+        let more = shown
+            .more()
+            .map(|more| view! { <li class="diagnostic more">{more}</li> });
+        let listed = shown
+            .list
             .iter()
             .map(|d| {
                 let at = index.line_col(d.span.start as usize);
@@ -25,14 +32,17 @@ pub fn Diagnostics() -> impl IntoView {
                     .hint
                     .clone()
                     .map(|h| view! { <span class="hint">{h}</span> });
+                let place = places.get().then(
+                    || view! { <span class="where">{format!("{}:{} ", at.line, at.col)}</span> },
+                );
                 view! {
                     <li class=class>
-                        <span class="where">{format!("{}:{}", at.line, at.col)}</span>
-                        " " <span class="kind">{kind}</span> ": " {d.message.clone()} {hint}
+                        {place} <span class="kind">{kind}</span> ": " {d.message.clone()} {hint}
                     </li>
                 }
             })
-            .collect_view()
+            .collect_view();
+        (listed, more)
     };
     view! { <ul class="diagnostics" data-testid="diagnostics" aria-live="polite">{items}</ul> }
 }

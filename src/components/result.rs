@@ -76,6 +76,7 @@ fn Details(scored: Shared<Scored>) -> impl IntoView {
     let w = a.what_if;
     let grey = |within: bool| if within { "part noise" } else { "part" };
     view! {
+        <p class="score-scale muted" data-testid="score-scale">{verdicts.scale.clone()}</p>
         <p class="truth-summary" data-testid="truth-summary">{truth_text}</p>
         <div class="breakdown" aria-label="Where the score comes from">
             <div class="bar" aria-hidden="true">
@@ -92,9 +93,7 @@ fn Details(scored: Shared<Scored>) -> impl IntoView {
                     <dd data-testid="score-shape">{nats(b.shape)}</dd>
                 </div>
             </dl>
-            <p class="muted">
-                {format!("Sampling noise floor at this sample count: {}. Parts at or below it are greyed.", nats(noise.floor))}
-            </p>
+            <p class="muted" data-testid="noise-floor">{verdicts.noise.clone()}</p>
         </div>
         <ul class="feedback" data-testid="feedback">
             {a.feedback.iter().map(|f| view! { <li>{f.clone()}</li> }).collect_view()}

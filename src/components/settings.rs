@@ -13,6 +13,7 @@ pub fn SettingsPanel(children: Children) -> impl IntoView {
     Effect::new(move |_| samples_text.set(pipeline.samples.get().to_string()));
     Effect::new(move |_| seed_text.set(pipeline.seed.get().to_string()));
     let samples_problem = RwSignal::new(None::<String>);
+    let seed_problem = RwSignal::new(None::<String>);
     view! {
         <section class="panel settings" aria-label="Settings">
             <h2>"Settings"</h2>
@@ -45,10 +46,14 @@ pub fn SettingsPanel(children: Children) -> impl IntoView {
                     type="text"
                     inputmode="numeric"
                     prop:value=move || seed_text.get()
+                    aria-describedby="seed-problem"
                     on:change=move |ev| {
-                        if let Ok(s) = event_target_value(&ev).trim().parse::<u64>() {
+                        let text = event_target_value(&ev);
+                        if let Ok(s) = text.trim().parse::<u64>() {
+                            seed_problem.set(None);
                             pipeline.seed.set(s);
                         } else {
+                            seed_problem.set(Some(format!("“{}” is not a seed: a seed is a whole number from 0 to 18,446,744,073,709,551,615; still using {}.", text.trim(), pipeline.seed.get_untracked())));
                             seed_text.set(pipeline.seed.get_untracked().to_string());
                         }
                     }
@@ -65,6 +70,7 @@ pub fn SettingsPanel(children: Children) -> impl IntoView {
                     "Re-roll"
                 </button>
             </div>
+            <p class="problem" id="seed-problem" role="alert" data-testid="seed-problem">{move || seed_problem.get()}</p>
             {children()}
         </section>
     }

@@ -15,6 +15,15 @@ const PROGRAMS = {
   P2: "to(1,3)*to(2,5)/to(1.5,4)*to(10,20)/to(3,9)*to(0.5,2)/to(5,15)*to(1,100)/to(2,8)*to(0.1,1)",
   P3: "a = to(1,10)\nb = to(2,20)\n(a*b + a/b) * a",
 };
+/** Long programs (issue: a 1,000-line program froze the page for seconds): a chain where each line uses the one
+ * before, and independent lines of which only two are used (every other one warns "unused"). Short lines keep
+ * 3,000 of them under the 64 KiB limit. */
+const LONG = Object.fromEntries(
+  [100, 1000, 3000].flatMap((lines) => [
+    [`chain${lines}`, ["a0 = to(1, 2)", ...Array.from({ length: lines - 1 }, (_, i) => `a${i + 1} = a${i} * 1`), `a${lines - 1}`].join("\n")],
+    [`unused${lines}`, [...Array.from({ length: lines }, (_, i) => `v${i} = to(1, 2)`), "v0 * v1"].join("\n")],
+  ]),
+);
 const SIZES = [1e4, 1e5, 1e6];
 const ROUNDS = { 1e4: 15, 1e5: 11, 1e6: 5 };
 
@@ -120,8 +129,10 @@ async function setSamples(page, n) {
   await page.getByTestId("sample-count").dispatchEvent("change");
 }
 
+class Done extends Error {}
 const { page, url, errors, close } = await open();
 const rows = [];
+const longRows = [];
 let memory = { peak: 0, own: 0 };
 let beforeMillion = { peak: 0, own: 0 };
 try {
@@ -131,6 +142,12 @@ try {
   await input.fill("to(1, 10)");
   await input.press("Control+Enter");
   await page.getByTestId("estimate-summary").waitFor();
+  // Long programs at 10^4 samples, before Submit: the cost that grows with the program's length.
+  await setSamples(page, 1e4);
+  for (const [name, program] of Object.entries(LONG)) {
+    longRows.push({ name, ms: await updates(page, program, 5, "estimate-summary") });
+  }
+  if (process.env.BENCH_ONLY === "long") throw new Done();
   // Before Submit: evaluate, sort, density and chart, but no score.
   const unscored = {};
   for (const n of SIZES) {
@@ -176,9 +193,14 @@ try {
       [program, n, ROUNDS[n]],
     );
   }
+} catch (e) {
+  if (!(e instanceof Done)) throw e;
 } finally {
   await close();
 }
+
+console.log("long programs at 10^4 samples, before Submit: median ms from an edit to the frame painted after it");
+for (const r of longRows) console.log(`${r.name.padEnd(12)}${String(r.ms.toFixed(1)).padStart(10)}`);
 
 const sizes = downloadSizes();
 const total = sizes.wasm + sizes.js + sizes.css;

@@ -2,7 +2,7 @@
 //! Not validation: a pack with advice still loads.
 
 use fermi_eval::{MIN_SAMPLES, Options, evaluate_source};
-use fermi_syntax::{Dialect, Expr, ExprKind, Severity};
+use fermi_syntax::{Dialect, Expr, ExprKind};
 
 use crate::format::{Question, SourceTier, TruthSpec};
 use crate::load::Problem;
@@ -38,8 +38,8 @@ pub fn advice(question: &Question) -> Vec<Problem> {
                 question,
                 "truth.program",
                 format!("`{}`: {message}", name.text),
-            );
-            advice.diagnostic.severity = Severity::Warning;
+            )
+            .warning();
             // At the factor's line when the file writes the program verbatim.
             if let Some(span) = question.places.in_string("truth.program", statement.span) {
                 advice.diagnostic.span = span;

@@ -8,7 +8,8 @@ pub mod import;
 mod load;
 mod problem;
 mod read;
-mod units;
+mod sources;
+mod unit_check;
 
 pub use advice::advice;
 pub use fit::{FIT_SAMPLES, FitCache, FittedTruth, fit_truth, question_seed, sampled_truth};
@@ -19,7 +20,8 @@ pub use load::{
     MAX_FILE_BYTES, MAX_QUESTIONS, TWIN_TOLERANCE, VALIDATION_SAMPLES, is_slug, load_pack,
 };
 pub use problem::{Places, Problem};
-pub use units::{is_percent_unit, unit_warning};
+pub use sources::source_warnings;
+pub use unit_check::{UnitScale, unit_warning};
 
 /// Every `assets/questions/*.toml` file as `(file name, text)`, sorted by name (listed by build.rs).
 pub fn builtin_files() -> &'static [(&'static str, &'static str)] {

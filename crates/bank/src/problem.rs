@@ -69,6 +69,12 @@ impl Problem {
             .field(field)
     }
 
+    /// The same problem as a warning: advice that does not refuse the pack.
+    pub(crate) fn warning(mut self) -> Problem {
+        self.diagnostic.severity = fermi_syntax::Severity::Warning;
+        self
+    }
+
     /// Where in the file, when the problem has a place there.
     pub fn span(&self) -> Option<Span> {
         self.located.then_some(self.diagnostic.span)

@@ -1,8 +1,10 @@
 //! The built-in pack: every file loads, every truth program runs clean and fits, its factor intervals follow the
-//! tier rule, and every question carries what the open tier promises a reader (difficulty, topic, disambiguation,
+//! tier rule, its sources raise no warning, and every question carries what the open tier promises a reader (difficulty, topic, disambiguation,
 //! explanation, trap). Failures name file, question and field.
 
-use fermi_bank::{Pack, TruthSpec, advice, builtin, builtin_files, fit_truth, load_pack};
+use fermi_bank::{
+    Pack, TruthSpec, advice, builtin, builtin_files, fit_truth, load_pack, source_warnings,
+};
 
 fn loaded() -> Pack {
     load_pack(builtin_files()).unwrap_or_else(|problems| {
@@ -96,6 +98,7 @@ fn loads_and_every_truth_fits() {
             Err(problem) => problems.push(problem.to_string()),
         }
     }
+    problems.extend(source_warnings(&pack).iter().map(ToString::to_string));
     assert!(
         problems.is_empty(),
         "{} problem(s):\n{}",

@@ -214,31 +214,39 @@ fn realfp_fixture() {
     assert_eq!(
         units,
         [
-            ("realfp-train-1", "m^2 (SI)"),
+            ("realfp-train-1", "ft²"),
             ("realfp-train-2", "no unit (a count or ratio)"),
             ("realfp-train-3", "US dollars"),
             ("realfp-train-4", "percent"),
-            ("realfp-train-6", "m (SI)"),
-            ("realfp-train-7", "kg (SI)"),
-            ("realfp-train-8", "m (SI)"),
-            ("realfp-val-3", "m^3 (SI)"),
+            ("realfp-train-6", "m"),
+            ("realfp-train-7", "kg"),
+            ("realfp-train-8", "km"),
+            // The unit the text asks in, not the answer's: "how thick, cm", "(cm)", "in cubic meters".
+            ("realfp-train-16", "cm"),
+            ("realfp-train-17", "cm"),
+            ("realfp-train-18", "cubic meters"),
+            ("realfp-val-3", "L"),
         ]
     );
     let values: Vec<f64> = pack.questions.iter().map(point).collect();
     let expected = [
-        4e4 * 0.3048 * 0.3048,
+        4e4,
         1200.0,
         2.4e5,
         60.0,
         70.0,
         9000.0,
-        2.5e7,
-        0.45,
+        2.5e4,
+        0.01,
+        0.5 * 160_934.4,
+        2.0,
+        450.0,
     ];
+    assert_eq!(values.len(), expected.len());
     for (actual, expected) in values.into_iter().zip(expected) {
         assert_close(actual, expected);
     }
-    assert_eq!((report.records, report.kept), (18, 8));
+    assert_eq!((report.records, report.kept), (21, 11));
     assert_eq!(
         dropped(&report),
         BTreeMap::from([
@@ -280,7 +288,8 @@ fn realfp_fixture() {
                 "kept, but the reference program's value is over 10× from the answer",
                 1
             ),
-            ("kept, dimensions not checked (program unreadable)", 1),
+            // The three records without a program, added to test units named in the text.
+            ("kept, dimensions not checked (program unreadable)", 4),
             ("kept, money unit missing from the reference program", 1),
         ])
     );
@@ -299,9 +308,13 @@ fn realfp_fixture() {
     // A converted answer shows both forms; one already in its shown unit, only the original.
     assert_eq!(
         carpet.sources[0].detail,
+        "answer as published: 4.0e+4 ft**2"
+    );
+    assert_eq!(
+        question(&pack, "realfp-train-17").sources[0].detail,
         format!(
-            "answer as published: 4.0e+4 ft**2 (= {:e} m^2)",
-            point(carpet)
+            "answer as published: 0.5 miles (= {:e} cm)",
+            0.5 * 160_934.4
         )
     );
     assert_eq!(
@@ -328,9 +341,9 @@ fn synthfp_fixture() {
     assert_eq!(
         kept,
         [
-            ("realfp-val-1", "s (SI)", 8000.0),
+            ("realfp-val-1", "s", 8000.0),
             ("realfp-val-2", "no unit (a count or ratio)", 3000.0),
-            ("realfp-val-3", "kg (SI)", 100.0),
+            ("realfp-val-3", "kg", 100.0),
         ]
     );
     // Calorie templates give hours from unitless numbers: the answer's unit disagrees with its program.

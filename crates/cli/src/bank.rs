@@ -13,14 +13,15 @@ use crate::report;
 pub enum Command {
     /// Validate packs: every problem as `FILE:LINE:COL: error: question ID: FIELD: why` with the line and a caret
     /// underline (exit 1 if any), each distributional
-    /// truth's fitted lognormal, the pack's counts, and advice where a factor's interval breaks the tier rule.
+    /// truth's fitted lognormal, the pack's counts, and advice where a factor's interval breaks the tier rule or a
+    /// source cannot be checked (a bare domain, one link for different figures, no `accessed`).
     Check {
         /// Packs to check: a `.toml` file, or a folder whose `.toml` files form one pack. Default: the built-in pack.
         packs: Vec<String>,
     },
     /// List the questions of packs (default: the built-in pack).
     List {
-        /// Print `{"questions":[{id, tier, truth_kind, unit, as_of, topics, sources}]}`.
+        /// Print `{"questions":[{id, tier, truth_kind, unit, as_of, topics, countries, sources}]}`.
         #[arg(long)]
         json: bool,
         /// Packs to list: a `.toml` file, or a folder whose `.toml` files form one pack.
@@ -139,8 +140,9 @@ fn check(args: &[String]) -> ExitCode {
                 problems += list.len();
             }
             Ok(pack) => {
-                let advice: Vec<Problem> =
+                let mut advice: Vec<Problem> =
                     pack.questions.iter().flat_map(fermi_bank::advice).collect();
+                advice.extend(fermi_bank::source_warnings(&pack));
                 pack_files.print(&advice);
                 let fit_problems = describe(&pack, pack_files);
                 pack_files.print(&fit_problems);
@@ -259,6 +261,7 @@ fn list(args: &[String], json: bool) -> ExitCode {
                     "unit": q.unit,
                     "as_of": q.as_of,
                     "topics": q.topics,
+                    "countries": q.countries,
                     "sources": q.sources.len(),
                 })
             })),

@@ -113,6 +113,34 @@ fn check_warns_where_an_interval_breaks_the_tier_rule() {
 }
 
 #[test]
+fn check_warns_about_sources_a_reader_cannot_check() {
+    let dir = scratch("sources");
+    let file = dir.join("sources.toml");
+    // GOOD's two sources link bare domains and give no `accessed`.
+    std::fs::write(&file, GOOD).unwrap();
+    let out = run(&["bank", "check", file.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "a warning is not a problem");
+    let stderr = text(&out.stderr);
+    let f = file.display();
+    for line in [
+        format!(
+            "{f}:27:7: warning: question solar-area: sources[0].url: `https://www.energy-charts.info/` is a bare \
+             domain: link the page, table or document that holds the figure"
+        ),
+        format!(
+            "{f}:23:1: warning: question solar-area: sources[0]: no `accessed` date: say when the page was read \
+             (YYYY-MM), since pages change"
+        ),
+        format!(
+            "{f}:35:7: warning: question solar-area: sources[1].url: `https://example.org/` is a bare domain: \
+             link the page, table or document that holds the figure"
+        ),
+    ] {
+        assert!(stderr.lines().any(|l| l == line), "{line}\n{stderr}");
+    }
+}
+
+#[test]
 fn check_lists_every_problem_and_exits_1() {
     let dir = scratch("bad");
     let file = dir.join("bad.toml");
@@ -157,7 +185,7 @@ fn list_json_has_the_contract_keys() {
         json,
         serde_json::json!({"questions": [{
             "id": "solar-area", "tier": "open", "truth_kind": "distribution", "unit": "fraction of land area",
-            "as_of": "2025", "topics": ["energy"], "sources": 2
+            "as_of": "2025", "topics": ["energy"], "countries": ["DE"], "sources": 2
         }]})
     );
     // The built-in pack by default.
@@ -178,6 +206,7 @@ fn list_json_has_the_contract_keys() {
             "unit",
             "as_of",
             "topics",
+            "countries",
             "sources",
         ] {
             assert!(!q[key].is_null(), "{key} missing in {q}");

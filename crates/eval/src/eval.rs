@@ -94,9 +94,82 @@ fn where_(vector: bool, i: usize) -> String {
     }
 }
 
+/// Samples of a program's estimate. Assignments the estimate never reads (directly or through other variables) are
+/// not drawn with it: they cost nothing at any sample count and cannot shift its samples; a probe at
+/// [`PROBE_SAMPLES`] on a stream of its own still reports their errors and warnings.
 pub fn run(
     program: &Program,
     options: &Options,
+) -> Result<(Vec<f64>, Vec<Diagnostic>), Vec<Diagnostic>> {
+    let live = live_assignments(program);
+    let (samples, mut warnings) = run_statements(program, options, &live)?;
+    if live.contains(&false) {
+        let probe = Options {
+            samples: PROBE_SAMPLES,
+            seed: options.seed ^ PROBE_STREAM,
+        };
+        let everything = vec![true; live.len()];
+        let dead: Vec<Span> = program
+            .statements
+            .iter()
+            .zip(&live)
+            .filter(|(_, live)| !**live)
+            .map(|(s, _)| s.span)
+            .collect();
+        let in_dead = |d: &Diagnostic| {
+            dead.iter()
+                .any(|s| s.start <= d.span.start && d.span.end <= s.end)
+        };
+        match run_statements(program, &probe, &everything) {
+            Ok((_, probed)) => warnings.extend(probed.into_iter().filter(in_dead)),
+            Err(errors) => {
+                let dead_errors: Vec<Diagnostic> = errors.into_iter().filter(in_dead).collect();
+                if !dead_errors.is_empty() {
+                    return Err(dead_errors);
+                }
+            }
+        }
+    }
+    Ok((samples, warnings))
+}
+
+/// Samples an unread assignment is checked on.
+pub const PROBE_SAMPLES: usize = 16;
+/// Mixed into the seed for the probe's stream ("probe" in ASCII), so it never repeats the estimate's draws.
+const PROBE_STREAM: u64 = 0x0070_726f_6265;
+
+/// For each statement, whether the estimate (the last statement) depends on it: a backward pass that keeps an
+/// assignment when a later live statement reads its name before another assignment to that name.
+fn live_assignments(program: &Program) -> Vec<bool> {
+    let mut needed: HashSet<&str> = HashSet::new();
+    let mut live = vec![false; program.statements.len()];
+    for (i, stmt) in program.statements.iter().enumerate().rev() {
+        let is_last = i + 1 == program.statements.len();
+        let keep = match &stmt.target {
+            Some(target) => needed.remove(target.text.as_str()),
+            None => true,
+        };
+        if keep || is_last {
+            live[i] = true;
+            reads(&stmt.value, &mut needed);
+        }
+    }
+    live
+}
+
+fn reads<'p>(e: &'p Expr, names: &mut HashSet<&'p str>) {
+    if let ExprKind::Var(name) = &e.kind {
+        names.insert(name.as_str());
+    }
+    for child in e.children() {
+        reads(child, names);
+    }
+}
+
+fn run_statements(
+    program: &Program,
+    options: &Options,
+    live: &[bool],
 ) -> Result<(Vec<f64>, Vec<Diagnostic>), Vec<Diagnostic>> {
     let n = options.samples;
     let Some((last, assignments)) = program.statements.split_last() else {
@@ -114,7 +187,9 @@ pub fn run(
     let operations: usize = program
         .statements
         .iter()
-        .map(|s| count_nodes(&s.value))
+        .zip(live)
+        .filter(|(_, live)| **live)
+        .map(|(s, _)| count_nodes(&s.value))
         .sum();
     if operations.saturating_mul(n) > MAX_SAMPLE_OPERATIONS {
         return Err(vec![Diagnostic::error(last.span, format!(
@@ -123,7 +198,7 @@ pub fn run(
         ))
         .with_hint("lower the sample count or simplify the program")]);
     }
-    check_memory(program, n)?;
+    check_memory(program, n, live)?;
     let mut ev = Evaluator {
         n,
         sampler: Sampler::new(options.seed),
@@ -133,8 +208,8 @@ pub fn run(
         fused: HashMap::new(),
         pure: HashSet::new(),
     };
-    let used_once = fuse::used_once(program);
-    for stmt in assignments {
+    let used_once = fuse::used_once(program, live);
+    for (stmt, _) in assignments.iter().zip(live).filter(|(_, live)| **live) {
         let wait_for = stmt
             .target
             .as_ref()
@@ -162,9 +237,14 @@ pub fn run(
 
 /// Refuses, before sampling anything, a program whose sample vectors alive at once would exceed the memory budget:
 /// the random variables assigned so far plus the vectors one statement needs while it is evaluated.
-fn check_memory(program: &Program, n: usize) -> Result<(), Vec<Diagnostic>> {
+fn check_memory(program: &Program, n: usize, live: &[bool]) -> Result<(), Vec<Diagnostic>> {
     let mut random: HashSet<&str> = HashSet::new();
-    for stmt in &program.statements {
+    for (stmt, _) in program
+        .statements
+        .iter()
+        .zip(live)
+        .filter(|(_, live)| **live)
+    {
         let live = random.len() + registers(&stmt.value);
         if live.saturating_mul(n) > MAX_LIVE_SAMPLE_VALUES {
             let message = format!(

@@ -92,16 +92,26 @@ impl Fused {
     }
 }
 
-/// Names assigned exactly once and read exactly once, after their assignment: their value may wait for that use.
-pub(crate) fn used_once(program: &Program) -> HashSet<&str> {
+/// Names assigned exactly once and read exactly once, after their assignment, among the `live` statements (those
+/// evaluated): their value may wait for that use.
+pub(crate) fn used_once<'p>(program: &'p Program, live: &[bool]) -> HashSet<&'p str> {
+    let statements = || {
+        program
+            .statements
+            .iter()
+            .zip(live)
+            .enumerate()
+            .filter(|(_, (_, live))| **live)
+            .map(|(i, (stmt, _))| (i, stmt))
+    };
     let mut assigned: HashMap<&str, (usize, usize)> = HashMap::new();
-    for (i, stmt) in program.statements.iter().enumerate() {
+    for (i, stmt) in statements() {
         if let Some(target) = &stmt.target {
             assigned.entry(&target.text).or_insert((i, 0)).1 += 1;
         }
     }
     let mut reads: HashMap<&str, usize> = HashMap::new();
-    for (i, stmt) in program.statements.iter().enumerate() {
+    for (i, stmt) in statements() {
         count_reads(&stmt.value, &mut |name| {
             if assigned.get(name).is_some_and(|&(at, _)| at < i) {
                 *reads.entry(name).or_default() += 1;

@@ -4,7 +4,8 @@
 //! Marsaglia–Tsang; elementary functions through `libm` (and a branch-free `exp` of our own for lognormals).
 //! Draws happen in evaluation order (each `to()` call site draws its `n` samples when evaluated; a product of
 //! independent lognormals is drawn as one, where it is evaluated, and a variable read once is drawn where it is
-//! read: see `fuse`), so the same program, seed and `n` give bit-identical samples everywhere.
+//! read: see `fuse`), so the same program, seed and `n` give bit-identical samples everywhere. An assignment the
+//! estimate never reads is not drawn (it is checked on a few samples of a stream of its own).
 
 mod arith;
 mod chacha;

@@ -165,6 +165,81 @@ fn draws_follow_call_sites_in_evaluation_order() {
 }
 
 #[test]
+fn assignments_the_estimate_never_reads_are_not_drawn() {
+    let estimate = samples("a = to(1, 10)\na * to(2, 3)", Squiggle, 1000, 9);
+    // Unread lines, before, between or reading the estimate's own variables, change nothing.
+    for program in [
+        "junk = to(2, 3)\na = to(1, 10)\na * to(2, 3)",
+        "a = to(1, 10)\nb = a * to(5, 6)\nc = b + 1\na * to(2, 3)",
+        "a = to(7, 8)\nz = a\na = to(1, 10)\na * to(2, 3)",
+    ] {
+        let got = samples(program, Squiggle, 1000, 9);
+        assert_eq!(samples_hash(&got), samples_hash(&estimate), "{program}");
+    }
+    // A shadowed assignment read before it is shadowed is live.
+    let shadowed = samples(
+        "a = to(1, 10)\nb = a\na = to(1, 10)\nb * a",
+        Squiggle,
+        1000,
+        9,
+    );
+    assert_ne!(samples_hash(&shadowed), samples_hash(&estimate));
+    // Thousands of unread ranges fit the memory budget at 10^5 samples: they hold no samples.
+    let many: String = (0..1000)
+        .map(|i| format!("v{i} = to(1, 2)\n"))
+        .collect::<String>()
+        + "v0 * v1";
+    assert_eq!(samples(&many, Squiggle, 100_000, 1).len(), 100_000);
+}
+
+#[test]
+fn unread_assignments_still_report_their_errors_and_warnings() {
+    let program = "junk = to(10, 1)\nto(1, 2)";
+    let e = evaluate_source(
+        program,
+        Squiggle,
+        &Options {
+            samples: 1000,
+            seed: 1,
+        },
+    );
+    assert!(e.samples.is_none(), "{:?}", e.diagnostics);
+    let error = e
+        .diagnostics
+        .iter()
+        .find(|d| d.is_error())
+        .expect("an error");
+    assert_eq!(
+        &program[error.span.start as usize..error.span.end as usize],
+        "to(10, 1)"
+    );
+    let wide = evaluate_source(
+        "junk = to(1, 1e9)\nto(1, 2)",
+        Squiggle,
+        &Options {
+            samples: 1000,
+            seed: 1,
+        },
+    );
+    assert!(wide.samples.is_some());
+    let warned = wide
+        .diagnostics
+        .iter()
+        .filter(|d| !d.is_error())
+        .map(|d| d.message.as_str());
+    assert!(
+        warned.clone().any(|m| m.contains("never used")),
+        "{:?}",
+        wide.diagnostics
+    );
+    assert!(
+        warned.count() >= 2,
+        "the wide range is warned too: {:?}",
+        wide.diagnostics
+    );
+}
+
+#[test]
 fn scalars_broadcast_to_every_sample() {
     assert_eq!(samples("2 * 3", Squiggle, 100, 1), vec![6.0; 100]);
     let xs = samples("x = to(1, 10)\nx + 1 - x", Squiggle, 1000, 1);

@@ -110,6 +110,10 @@ export interface Assessment {
     spread: "no_spread" | "over_confident" | "about_right" | "under_confident" | "undefined";
     spread_text: string;
     coverage: string;
+    /** A reading of the score: lower is better, this question's 2×/10×-off reference points, FermiBench's medians. */
+    scale: string;
+    /** The sampling noise floor, or that a single true value sets none. */
+    noise: string;
   };
   /** Plain-language sentences, as the app shows them. */
   feedback: string[];

@@ -69,44 +69,145 @@ fn trim_zeros(s: &str) -> String {
     }
 }
 
-/// Reads "94 billion", "98.3e9", "1.5k", "2 million", "1,500", "40%". `None` if it is not a number.
+/// Why a typed number could not be read, in words for the person who typed it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum NumberError {
+    Empty,
+    /// `1,5`: a comma not followed by groups of three digits is a decimal comma, which would silently give ×10.
+    DecimalComma {
+        suggestion: String,
+    },
+    /// Beyond the largest double (about 1.8e308) or below the smallest positive one.
+    OutOfRange,
+    /// `1/0`.
+    DivisionByZero,
+    UnknownWord(String),
+    NotANumber,
+}
+
+impl NumberError {
+    pub fn message(&self) -> String {
+        match self {
+            NumberError::Empty => "Type a number.".into(),
+            NumberError::DecimalComma { suggestion } => {
+                format!("A comma here reads as a decimal comma: write {suggestion} (a point for decimals; commas only between thousands, as in 1,500).")
+            }
+            NumberError::OutOfRange => {
+                "That number is too large (or too close to zero) to compute with: the limit is about 1e308.".into()
+            }
+            NumberError::DivisionByZero => "That fraction divides by zero.".into(),
+            NumberError::UnknownWord(w) => format!(
+                "“{w}” is not a scale this box reads: use k, M, B, T, thousand, million, billion, trillion or %."
+            ),
+            NumberError::NotANumber => {
+                "Not a number: type e.g. 1500, 1.5k, 2.5 million, 3e9, 40% or 1/1000.".into()
+            }
+        }
+    }
+}
+
+/// `10000` → "10,000".
+pub fn thousands(n: usize) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// Reads "94 billion", "98.3e9", "1.5k", "2 million", "1,500", "40%", "1/1000". `None` if it is not a number.
 pub fn parse_readable(text: &str) -> Option<f64> {
+    read_number(text).ok()
+}
+
+/// [`parse_readable`] with the reason when the text is not a number. `%` divides by 100 (so `95%` is exactly
+/// 0.95), the one meaning of `%` everywhere in the product.
+pub fn read_number(text: &str) -> Result<f64, NumberError> {
     let text = text.trim();
+    if text.is_empty() {
+        return Err(NumberError::Empty);
+    }
+    if let Some((top, bottom)) = text.split_once('/') {
+        let top = read_number(top)?;
+        let bottom = read_number(bottom)?;
+        if bottom == 0.0 {
+            return Err(NumberError::DivisionByZero);
+        }
+        let x = top / bottom;
+        return if x.is_finite() && (x == 0.0 || x.abs() >= f64::MIN_POSITIVE) {
+            Ok(x)
+        } else {
+            Err(NumberError::OutOfRange)
+        };
+    }
     let split = text
         .char_indices()
         .find(|&(i, c)| c.is_alphabetic() && !is_exponent(text, i) || c == '%')
         .map_or(text.len(), |(i, _)| i);
     let (number, word) = text.split_at(split);
-    let number: String = number
-        .trim()
-        .chars()
-        .filter(|&c| c != ',' && c != '_')
-        .collect();
-    if number.is_empty()
-        || !number
-            .chars()
-            .all(|c| c.is_ascii_digit() || matches!(c, '.' | 'e' | 'E' | '+' | '-'))
-    {
-        return None;
+    let number = number.trim();
+    if number.is_empty() {
+        return Err(NumberError::NotANumber);
     }
-    let value: f64 = number.parse().ok()?;
-    let multiplier = match word.trim() {
-        "" => 1.0,
-        "%" => 1e-2,
-        "k" | "K" => 1e3,
-        "M" | "mn" => 1e6,
-        "B" | "bn" | "G" => 1e9,
-        "T" | "tn" => 1e12,
+    if !number
+        .chars()
+        .all(|c| c.is_ascii_digit() || matches!(c, '.' | 'e' | 'E' | '+' | '-' | ',' | '_'))
+    {
+        return Err(NumberError::NotANumber);
+    }
+    if number.contains(',') && !thousands_grouped(number) {
+        let suggestion = if number.matches(',').count() == 1 && !number.contains('.') {
+            text.replacen(',', ".", 1)
+        } else {
+            "a point for the decimals".into()
+        };
+        return Err(NumberError::DecimalComma { suggestion });
+    }
+    let digits: String = number.chars().filter(|&c| c != ',' && c != '_').collect();
+    let value: f64 = digits.parse().map_err(|_| NumberError::NotANumber)?;
+    // `1e-400` reads as 0: a number that small is out of range, not zero.
+    let mantissa = digits.split(['e', 'E']).next().unwrap_or("");
+    if value == 0.0 && mantissa.chars().any(|c| matches!(c, '1'..='9')) {
+        return Err(NumberError::OutOfRange);
+    }
+    let x = match word.trim() {
+        "" => value,
+        "%" => value / 100.0,
+        "k" | "K" => value * 1e3,
+        "M" | "mn" => value * 1e6,
+        "B" | "bn" | "G" => value * 1e9,
+        "T" | "tn" => value * 1e12,
         w => match w.to_lowercase().as_str() {
-            "thousand" => 1e3,
-            "million" | "millions" => 1e6,
-            "billion" | "billions" => 1e9,
-            "trillion" | "trillions" => 1e12,
-            _ => return None,
+            "thousand" => value * 1e3,
+            "million" | "millions" => value * 1e6,
+            "billion" | "billions" => value * 1e9,
+            "trillion" | "trillions" => value * 1e12,
+            _ => return Err(NumberError::UnknownWord(w.to_string())),
         },
     };
-    let x = value * multiplier;
-    x.is_finite().then_some(x)
+    if x.is_finite() && (x == 0.0 || x.abs() >= f64::MIN_POSITIVE) {
+        Ok(x)
+    } else {
+        Err(NumberError::OutOfRange)
+    }
+}
+
+/// `1,500` and `12,345,678.9`: commas only between groups of exactly three digits of the integer part.
+fn thousands_grouped(number: &str) -> bool {
+    let integer = number
+        .trim_start_matches(['+', '-'])
+        .split(['.', 'e', 'E'])
+        .next()
+        .unwrap_or("");
+    let mut groups = integer.split(',');
+    let first = groups.next().unwrap_or("");
+    (1..=3).contains(&first.len())
+        && groups.all(|g| g.len() == 3)
+        && !number[integer.len()..].contains(',')
 }
 
 /// Whether the `e` at byte `i` is an exponent marker (digit before, digit or sign after).
@@ -163,7 +264,12 @@ mod tests {
             ("2 Million", Some(2e6)),
             ("3 trillion", Some(3e12)),
             ("1,500", Some(1500.0)),
+            ("12,345,678.5", Some(12_345_678.5)),
             ("40%", Some(0.4)),
+            ("95%", Some(0.95)),
+            ("1/1000", Some(0.001)),
+            ("3 / 4", Some(0.75)),
+            ("1.5k/3", Some(500.0)),
             ("  7  ", Some(7.0)),
             ("2.5e-3", Some(2.5e-3)),
             ("1.23 trillion", Some(1.23e12)),
@@ -173,10 +279,65 @@ mod tests {
             ("1m", None),
             ("abc", None),
             ("1e999", None),
+            ("1,5", None),
+            ("1,50", None),
+            ("1/0", None),
         ];
         for &(text, want) in cases {
             assert_eq!(parse_readable(text), want, "parse_readable({text:?})");
         }
+    }
+
+    #[test]
+    fn thousands_separators() {
+        for (n, text) in [
+            (0, "0"),
+            (999, "999"),
+            (1_000, "1,000"),
+            (12_345_678, "12,345,678"),
+        ] {
+            assert_eq!(thousands(n), text);
+        }
+    }
+
+    #[test]
+    fn says_why_a_number_is_not_one() {
+        let cases: &[(&str, NumberError)] = &[
+            ("", NumberError::Empty),
+            (
+                "1,5",
+                NumberError::DecimalComma {
+                    suggestion: "1.5".into(),
+                },
+            ),
+            (
+                "2,5 million",
+                NumberError::DecimalComma {
+                    suggestion: "2.5 million".into(),
+                },
+            ),
+            (
+                "1,5,0",
+                NumberError::DecimalComma {
+                    suggestion: "a point for the decimals".into(),
+                },
+            ),
+            ("1e400", NumberError::OutOfRange),
+            ("1e-400", NumberError::OutOfRange),
+            ("1/0", NumberError::DivisionByZero),
+            ("5 zillion", NumberError::UnknownWord("zillion".into())),
+            ("abc", NumberError::NotANumber),
+        ];
+        for (text, want) in cases {
+            assert_eq!(
+                read_number(text).as_ref(),
+                Err(want),
+                "read_number({text:?})"
+            );
+            assert!(!want.message().is_empty());
+        }
+        // A decimal comma's suggestion is itself readable, to the value meant.
+        assert_eq!(parse_readable("1.5"), Some(1.5));
     }
 
     #[test]

@@ -5,7 +5,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::breakdown::{Noise, noise};
 use crate::catalogue::RuleValue;
-use crate::feedback::feedback;
+use crate::feedback::{feedback, number};
+use crate::lab::{Belief, Report as LabReport, cramer_log_divergence};
 use crate::report::Report;
 use crate::samples::LogSamples;
 use crate::truth::LogTruth;
@@ -65,7 +66,9 @@ impl Spread {
             Spread::OverConfident => "over-confident (narrower than the truth)",
             Spread::AboutRight => "about right",
             Spread::UnderConfident => "under-confident (wider than the truth)",
-            Spread::Undefined => "undefined: the truth is a single value",
+            Spread::Undefined => {
+                "no ratio: the truth is a single value, so any spread costs a little"
+            }
         }
     }
 }
@@ -82,10 +85,14 @@ pub struct Verdicts {
     pub spread_text: String,
     /// "90% of the truth lies in your 90% interval".
     pub coverage: String,
+    /// What the score means: lower is better, this question's reference points, FermiBench's published medians.
+    pub scale: String,
+    /// The sampling noise floor, or that a single true value has none.
+    pub noise: String,
 }
 
 impl Verdicts {
-    fn of(report: &Report) -> Verdicts {
+    fn of(report: &Report, noise: &Noise, truth: &LogTruth) -> Verdicts {
         let d = report.diagnostics;
         let (factor, direction) = if d.bias_median_factor >= 1.0 {
             (d.bias_median_factor, "high")
@@ -109,8 +116,47 @@ impl Verdicts {
                 "{:.0}% of the truth lies in your 90% interval",
                 100.0 * report.coverage90
             ),
+            scale: scale_line(truth),
+            noise: if noise.floor > 0.0 {
+                format!(
+                    "Sampling noise floor at this sample count: {}. Parts at or below it are greyed.",
+                    format_nats(noise.floor)
+                )
+            } else {
+                "Against a single true value sampling sets no floor: every part of the score counts.".to_string()
+            },
         }
     }
+}
+
+/// One line that gives a Cramér-log score a scale: what answers 2× and 10× off would score on this question (the
+/// truth's own shape moved, or a single number against a single true value), and FermiBench v1's published
+/// medians (best language models below 0.20, a weak one 1.78) for what good and poor look like across questions.
+fn scale_line(truth: &LogTruth) -> String {
+    let shape = match truth {
+        LogTruth::Point(_) => None,
+        LogTruth::Normal { mu, sigma } => Some((*mu, *sigma)),
+        LogTruth::Samples(s) => Some((s.mean(), s.sd())),
+    };
+    let off = |factor: f64| {
+        let shift = libm::log(factor);
+        match shape.and_then(|(m, s)| Belief::new(m, s).ok()) {
+            Some(belief) => cramer_log_divergence(&belief, &LabReport::new(shift, 1.0)),
+            // A single number against a single true value: the distance is the gap in ln units.
+            None => shift,
+        }
+    };
+    let what = if shape.is_some() {
+        "the truth's own shape"
+    } else {
+        "a single number"
+    };
+    format!(
+        "Lower is better; 0 is perfect. On this question {what} 2× off scores {} and 10× off {}. On FermiBench's \
+         questions the best language models' median was under 0.20 and a weak model's 1.78.",
+        number(off(2.0)),
+        number(off(10.0))
+    )
 }
 
 /// Every number and word shown after an answer, for a forecast against a truth.
@@ -120,19 +166,22 @@ pub fn assess(forecast: &LogSamples, truth: &LogTruth) -> Assessment {
     Assessment {
         feedback: feedback(&report, &noise),
         what_if: what_if(forecast, truth),
-        verdicts: Verdicts::of(&report),
+        verdicts: Verdicts::of(&report, &noise, truth),
         report,
         noise,
     }
 }
 
-/// A score in nats as every face shows it: four decimals, or three significant digits when four decimals would
-/// show only zeros.
+/// A score in nats as every face shows it: four decimals; below 0.001 three significant digits in plain decimals
+/// as every other number is written (`0.000846`); from a million up, or below 1e-6, in exponent form.
 pub fn format_nats(x: f64) -> String {
-    if x != 0.0 && x.abs() < 0.001 {
-        format!("{x:.2e}")
-    } else {
+    let size = x.abs();
+    if x == 0.0 || (0.001..1e6).contains(&size) {
         format!("{x:.4}")
+    } else if (1e-6..0.001).contains(&size) {
+        fermi_num::format_readable(x)
+    } else {
+        format!("{x:.2e}")
     }
 }
 
@@ -145,5 +194,46 @@ impl RuleValue {
             RuleValue::Fraction(x) => format!("{x:.3}"),
             RuleValue::Hit(hit) => if hit { "hit" } else { "miss" }.to_string(),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn scores_print_in_one_style_at_every_size() {
+        let cases = [
+            (0.0, "0.0000"),
+            (0.974, "0.9740"),
+            (12.5, "12.5000"),
+            (0.000846, "0.000846"),
+            (0.001, "0.0010"),
+            (5e-8, "5.00e-8"),
+            (2e6, "2.00e6"),
+            (1.7e308, "1.70e308"),
+        ];
+        for (x, want) in cases {
+            assert_eq!(format_nats(x), want, "{x:e}");
+        }
+    }
+
+    #[test]
+    fn the_scale_line_gives_references_for_this_truth() {
+        let point = scale_line(&LogTruth::Point(3.0));
+        assert!(
+            point.contains("a single number 2× off scores 0.69 and 10× off 2.30"),
+            "{point}"
+        );
+        // The truth's own shape moved by ln 2 scores less than a point would: overlap cuts the distance.
+        let wide = scale_line(&LogTruth::Normal {
+            mu: 3.0,
+            sigma: 1.0,
+        });
+        assert!(
+            wide.contains("the truth's own shape 2× off scores 0."),
+            "{wide}"
+        );
+        assert!(wide.contains("FermiBench"), "{wide}");
     }
 }

@@ -18,10 +18,10 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use crate::error::thousands;
 use crate::samples::LogSamples;
 use crate::special::{Phi, Phi_inv};
 use crate::truth::LogTruth;
+use fermi_num::thousands;
 use fermi_num::{Z95, quantile_type7};
 
 /// The probability levels at which an answer's ln quantiles are kept.

@@ -2,6 +2,8 @@
 
 use core::fmt;
 
+use fermi_num::thousands;
+
 /// Which side of the comparison a problem is on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Side {
@@ -35,19 +37,6 @@ pub enum ScoreError {
     BadLognormal { mu: f64, sigma: f64 },
     /// A 90% interval that cannot define a lognormal.
     BadInterval { p5: f64, p95: f64 },
-}
-
-/// `10000` → "10,000".
-pub(crate) fn thousands(n: usize) -> String {
-    let digits = n.to_string();
-    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
 }
 
 impl fmt::Display for ScoreError {
@@ -149,18 +138,6 @@ mod tests {
         ];
         for (error, message) in cases {
             assert_eq!(error.to_string(), message);
-        }
-    }
-
-    #[test]
-    fn thousands_separators() {
-        for (n, text) in [
-            (0, "0"),
-            (999, "999"),
-            (1_000, "1,000"),
-            (12_345_678, "12,345,678"),
-        ] {
-            assert_eq!(thousands(n), text);
         }
     }
 }

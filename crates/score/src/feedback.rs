@@ -2,8 +2,8 @@
 
 use crate::assess::Spread;
 use crate::breakdown::Noise;
-use crate::error::thousands;
 use crate::report::Report;
+use fermi_num::thousands;
 
 /// Sentences about the median, the spread and where the score comes from, in that order.
 pub fn feedback(report: &Report, noise: &Noise) -> Vec<String> {
@@ -30,10 +30,32 @@ fn median_sentence(report: &Report, noise: &Noise) -> String {
         one if one == "1.00" => "1 decade".to_string(),
         other => format!("{other} decades"),
     };
-    format!(
+    let sentence = format!(
         "Your median is {}× too {direction} ({decades}).",
         factor_text(factor)
-    )
+    );
+    match unit_slip(factor) {
+        Some(slip) => format!("{sentence} {slip}"),
+        None => sentence,
+    }
+}
+
+/// A miss of almost exactly ×100 or ×1000 is more often a unit than a belief: say which slips give it.
+fn unit_slip(factor: f64) -> Option<&'static str> {
+    const SLIPS: [(f64, &str); 2] = [
+        (
+            100.0,
+            "That is almost exactly 100×: a likely unit slip (percent against fraction, centimetres against metres).",
+        ),
+        (
+            1000.0,
+            "That is almost exactly 1,000×: a likely unit slip (thousands against units, grams against kilograms).",
+        ),
+    ];
+    SLIPS
+        .iter()
+        .find(|(slip, _)| (factor / slip - 1.0).abs() <= 0.05)
+        .map(|(_, words)| *words)
 }
 
 /// Worded by [`Spread::of`], as the score card is.
@@ -92,10 +114,14 @@ fn breakdown_sentence(report: &Report, noise: &Noise, point_truth: bool) -> Stri
     }
 }
 
-/// Two decimals from 0.1 up, two significant digits below, "under 0.001" below that.
-fn number(x: f64) -> String {
+/// Two decimals from 0.1 up, two significant digits below, "under 0.001" below that; from a million up, three
+/// significant digits in exponent form rather than hundreds of digits.
+pub(crate) fn number(x: f64) -> String {
     if x == 0.0 {
         return "0".to_string();
+    }
+    if x.abs() >= 1e6 {
+        return format!("{x:.2e}");
     }
     if x.abs() < 0.001 {
         return "under 0.001".to_string();

@@ -142,6 +142,34 @@ fn feedback_table() {
             ],
         ),
         (
+            "point truth, percent typed as a fraction: 100× too low",
+            grid(5.0 - ln(100.0), 0.1),
+            &point,
+            vec![
+                "Your median is 100× too low (2.00 decades). That is almost exactly 100×: a likely unit slip \
+                 (percent against fraction, centimetres against metres)."
+                    .into(),
+                format!(
+                    "Sliding your distribution to the best place would cut your score from 4.55 to 0.023; the rest \
+                     (0.023) is {spread_penalty}."
+                ),
+            ],
+        ),
+        (
+            "grams for kilograms: 1,000× too high",
+            grid(5.0 + ln(1020.0), 1.0),
+            &truth,
+            vec![
+                "Your median is 1,020× too high (3.01 decades). That is almost exactly 1,000×: a likely unit slip \
+                 (thousands against units, grams against kilograms)."
+                    .into(),
+                "Your spread is about right (1.00× the truth's).".into(),
+                "Nearly all of your score (5.80) is location: sliding your distribution to the best place would \
+                 cut it to under 0.001."
+                    .into(),
+            ],
+        ),
+        (
             "constant forecast exactly at a point truth",
             LogSamples::new(&[5f64.exp(); 3]).unwrap(),
             &point,

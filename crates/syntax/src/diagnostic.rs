@@ -75,6 +75,60 @@ impl Diagnostic {
     }
 }
 
+/// What a face lists of many diagnostics: errors before warnings up to `cap`, in source order, and how many of each
+/// kind were left out (a 3,000-line program can warn 3,000 times; listing them all costs seconds and helps nobody).
+#[derive(Debug, PartialEq)]
+pub struct Shown<'a> {
+    pub list: Vec<&'a Diagnostic>,
+    pub hidden_errors: usize,
+    pub hidden_warnings: usize,
+}
+
+impl<'a> Shown<'a> {
+    pub fn of(diagnostics: &'a [Diagnostic], cap: usize) -> Shown<'a> {
+        let errors = diagnostics.iter().filter(|d| d.is_error()).count();
+        let warnings = diagnostics.len() - errors;
+        let shown_errors = errors.min(cap);
+        let shown_warnings = warnings.min(cap - shown_errors);
+        let (mut e, mut w) = (0, 0);
+        let list = diagnostics
+            .iter()
+            .filter(|d| {
+                let count = if d.is_error() { &mut e } else { &mut w };
+                *count += 1;
+                *count
+                    <= if d.is_error() {
+                        shown_errors
+                    } else {
+                        shown_warnings
+                    }
+            })
+            .collect();
+        Shown {
+            list,
+            hidden_errors: errors - shown_errors,
+            hidden_warnings: warnings - shown_warnings,
+        }
+    }
+
+    /// "… and 2,990 more warnings", or `None` when nothing was left out.
+    pub fn more(&self) -> Option<String> {
+        let part = |n: usize, kind: &str| match n {
+            0 => None,
+            1 => Some(format!("1 more {kind}")),
+            n => Some(format!("{} more {kind}s", fermi_num::thousands(n))),
+        };
+        let parts: Vec<String> = [
+            part(self.hidden_errors, "error"),
+            part(self.hidden_warnings, "warning"),
+        ]
+        .into_iter()
+        .flatten()
+        .collect();
+        (!parts.is_empty()).then(|| format!("… and {} (not listed)", parts.join(" and ")))
+    }
+}
+
 /// A 1-based line and column; columns count characters, not bytes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct LineCol {
@@ -131,6 +185,36 @@ impl<'a> LineIndex<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn many_diagnostics_are_cut_to_errors_first() {
+        let w = |i: usize| Diagnostic::warning(Span::new(i, i + 1), "w");
+        let e = |i: usize| Diagnostic::error(Span::new(i, i + 1), "e");
+        let all: Vec<Diagnostic> = (0..3000)
+            .map(|i| if i % 1000 == 999 { e(i) } else { w(i) })
+            .collect();
+        let shown = Shown::of(&all, 100);
+        assert_eq!(shown.list.len(), 100);
+        assert_eq!(shown.list.iter().filter(|d| d.is_error()).count(), 3);
+        assert!(
+            shown
+                .list
+                .windows(2)
+                .all(|p| p[0].span.start < p[1].span.start)
+        );
+        assert_eq!((shown.hidden_errors, shown.hidden_warnings), (0, 2900));
+        assert_eq!(
+            shown.more().as_deref(),
+            Some("… and 2,900 more warnings (not listed)")
+        );
+        let few = Shown::of(&all[..5], 100);
+        assert_eq!((few.list.len(), few.more()), (5, None));
+        let errors: Vec<Diagnostic> = (0..102).map(e).collect();
+        assert_eq!(
+            Shown::of(&errors, 100).more().as_deref(),
+            Some("… and 2 more errors (not listed)")
+        );
+    }
 
     #[test]
     fn line_col_counts_characters_from_one() {

@@ -26,7 +26,7 @@ mod squiggle;
 
 pub use ast::{BinOp, Expr, ExprKind, Func, Name, Program, Statement};
 pub use card::{SyntaxCard, convert, syntax_card};
-pub use diagnostic::{Diagnostic, LineCol, LineIndex, Severity, Span};
+pub use diagnostic::{Diagnostic, LineCol, LineIndex, Severity, Shown, Span};
 pub use lexer::Tok;
 pub use print::{literal, quick_program, to_squiggle};
 pub use squiggle::infix_binding_power;

@@ -16,13 +16,14 @@ const UNARY: u8 = 5;
 const ATOM: u8 = 6;
 
 /// The program the quick mode writes for a 90% interval, in the chosen dialect; `None` until both boxes hold
-/// numbers. Numbers are written in exponent form so both dialects read them back exactly.
+/// numbers. Numbers are printed by [`literal`], which both dialects read back exactly.
 pub fn quick_program(low: &str, high: &str, dialect: Dialect) -> Option<String> {
     let lo = fermi_num::parse_readable(low)?;
     let hi = fermi_num::parse_readable(high)?;
+    let (lo, hi) = (literal(lo), literal(hi));
     Some(match dialect {
-        Dialect::Squiggle => format!("to({lo:e}, {hi:e})"),
-        Dialect::Fermi => format!("{lo:e} {hi:e}"),
+        Dialect::Squiggle => format!("to({lo}, {hi})"),
+        Dialect::Fermi => format!("{lo} {hi}"),
     })
 }
 
@@ -181,6 +182,27 @@ mod tests {
         let (program, diags) = parse(fermi, Dialect::Fermi);
         assert!(diags.iter().all(|d| !d.is_error()), "{diags:?}");
         to_squiggle(&program)
+    }
+
+    #[test]
+    fn quick_answers_print_as_a_person_would_write_them() {
+        let cases = [
+            ("80%", "95%", "to(0.8, 0.95)", "0.8 0.95"),
+            ("2 million", "3e7", "to(2M, 30M)", "2M 30M"),
+            ("1/1000", "1,500", "to(0.001, 1500)", "0.001 1500"),
+            ("93.9B", "98.3 billion", "to(93.9B, 98.3B)", "93.9B 98.3B"),
+        ];
+        for (low, high, squiggle, fermi) in cases {
+            assert_eq!(
+                quick_program(low, high, Dialect::Squiggle).as_deref(),
+                Some(squiggle)
+            );
+            assert_eq!(
+                quick_program(low, high, Dialect::Fermi).as_deref(),
+                Some(fermi)
+            );
+        }
+        assert_eq!(quick_program("1,5", "3", Dialect::Squiggle), None);
     }
 
     #[test]

@@ -29,6 +29,34 @@ pub fn QuestionView() -> impl IntoView {
     }
 }
 
+/// Pack prose as paragraphs (blank lines part them; hard-wrapped lines join) and lists (runs of `- ` lines), so an
+/// imported set's facts and decomposition keep their shape.
+fn prose(text: &str) -> impl IntoView + use<> {
+    let mut blocks: Vec<(bool, Vec<String>)> = Vec::new();
+    for line in text.lines().map(str::trim) {
+        let item = line.strip_prefix("- ");
+        match (blocks.last_mut(), item) {
+            (_, None) if line.is_empty() => blocks.push((false, Vec::new())),
+            (Some((true, items)), Some(item)) => items.push(item.to_string()),
+            (_, Some(item)) => blocks.push((true, vec![item.to_string()])),
+            (Some((false, lines)), None) => lines.push(line.to_string()),
+            (_, None) => blocks.push((false, vec![line.to_string()])),
+        }
+    }
+    blocks
+        .into_iter()
+        .filter(|(_, lines)| !lines.is_empty())
+        .map(|(list, lines)| {
+            if list {
+                view! { <ul>{lines.into_iter().map(|l| view! { <li>{l}</li> }).collect_view()}</ul> }
+                    .into_any()
+            } else {
+                view! { <p>{lines.join(" ")}</p> }.into_any()
+            }
+        })
+        .collect_view()
+}
+
 /// The question's explanation, trap, sources and truth program: shown only after Submit.
 #[component]
 pub fn Explanation() -> impl IntoView {
@@ -39,7 +67,7 @@ pub fn Explanation() -> impl IntoView {
         }
         let q = state.question.get()?;
         let text = |title: &'static str, body: Option<String>| {
-            body.map(|b| view! { <h3>{title}</h3> <p class="prose">{b}</p> })
+            body.map(|b| view! { <h3>{title}</h3> <div class="prose">{prose(&b)}</div> })
         };
         let sources = q
             .sources

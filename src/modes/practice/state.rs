@@ -10,6 +10,9 @@ use crate::components::AnswerBoxes;
 use crate::run::{Pipeline, Shared};
 use crate::storage::{Draft, HistoryEntry, Saved};
 
+/// Notices kept at once: the newest stay, older ones have been seen, and a pile hides the page.
+const MAX_NOTICES: usize = 3;
+
 #[derive(Clone, Copy)]
 pub struct PracticeState {
     /// The built-in pack first, then packs loaded by the user.
@@ -107,8 +110,10 @@ impl PracticeState {
         let message = message.into();
         self.notices.update(|n| {
             if !n.contains(&message) {
-                n.push(message)
+                n.push(message);
             }
+            let extra = n.len().saturating_sub(MAX_NOTICES);
+            n.drain(..extra);
         });
     }
 

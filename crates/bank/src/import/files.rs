@@ -8,6 +8,7 @@ use super::{ImportReport, calibration, realfp, scioly};
 use crate::format::{Pack, to_toml};
 use crate::load::load_pack;
 use crate::problem::Problem;
+use crate::sources::source_warnings;
 
 /// A public question set the playground converts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -189,7 +190,16 @@ pub fn load_files(files: &[(&str, &str)]) -> Loaded {
     if !toml.is_empty() {
         match load_pack(&toml) {
             Ok(pack) => {
-                let summary = format!("{} questions", pack.questions.len());
+                let mut summary = format!("{} questions", pack.questions.len());
+                // A pack's source warnings do not refuse it; the account names how many and the first.
+                let warnings = source_warnings(&pack);
+                if let Some(first) = warnings.first() {
+                    let more = match warnings.len() {
+                        1 => "1 source warning".to_string(),
+                        n => format!("{n} source warnings, the first"),
+                    };
+                    summary.push_str(&format!("; {more}: {}", first.what()));
+                }
                 loaded.packs.push((pack, summary));
             }
             Err(problems) => loaded.problems.extend(problems),
@@ -367,6 +377,26 @@ mod tests {
             "{problems:#?}"
         );
         assert_eq!(problems[1], "p.toml:4:11: pack.version: must be 1 or more");
+        // A pack that loads reports its source warnings in its account.
+        let cited = |url: &str| {
+            format!(
+                "[pack]\nid = \"x\"\ntitle = \"X\"\nversion = 1\ntier = \"open\"\n[[question]]\nid = \"q\"\n\
+                 text = \"t\"\nunit = \"u\"\nas_of = \"2024\"\ntopics = []\ncountries = []\n[question.truth]\n\
+                 kind = \"point\"\nvalue = 1\n[[question.sources]]\npublisher = \"p\"\ntitle = \"t\"\n\
+                 url = \"{url}\"\ntier = \"0\"\ndetail = \"d\"\naccessed = \"2026-11\"\n"
+            )
+        };
+        for (url, summary) in [
+            ("https://x.org/table/1", "1 questions"),
+            (
+                "https://x.org/",
+                "1 questions; 1 source warning: question q: sources[0].url: `https://x.org/` is a bare domain: \
+                 link the page, table or document that holds the figure",
+            ),
+        ] {
+            let loaded = load_files(&[("p.toml", &cited(url))]);
+            assert_eq!(loaded.packs[0].1, summary, "{url}");
+        }
         // Corrections on their own are explained, not parsed as a set.
         let alone = load_files(&[("corrections.json", CORRECTIONS)]);
         assert!(alone.packs.is_empty());

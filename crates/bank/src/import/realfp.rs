@@ -1,12 +1,15 @@
 //! RealFP (Kalyan et al. 2021): real Fermi problems with a point answer in a free-form unit, supporting facts and a
-//! reference program. Answers are brought to SI; an answer whose unit cannot be read, or whose dimensions disagree
-//! with its own reference program, is dropped rather than guessed at.
+//! reference program. Answers are checked in SI and shown in the unit the question asks for; an answer whose unit
+//! cannot be read, or whose dimensions disagree with its own reference program, is dropped rather than guessed at.
 
 use std::collections::HashMap;
 
 use serde_json::Value;
 
-use super::units::{Dims, Quantity, leading_number, parse_quantity};
+use super::units::{
+    Dims, Quantity, answer_unit, leading_number, parse_quantity, parse_unit, pretty_unit,
+    unit_named_in,
+};
 use super::{Ids, ImportReport, normalised, parse_json, slugify};
 use crate::format::{Pack, PackInfo, Question, Source, SourceTier, Tier, TruthSpec};
 
@@ -17,7 +20,8 @@ const AS_OF: &str = "2021";
 const MAX_DEPTH: usize = 64;
 
 /// Converts RealFP files (`(file name, JSON text)`, each an array of `{question, answer, context, program}`),
-/// dropping questions repeated across files. Point truths in SI units (money in US dollars, percentages kept).
+/// dropping questions repeated across files. Point truths in the unit the question names, else the one its answer
+/// was published in (money in US dollars, percentages kept); dimensions are checked in SI.
 pub fn realfp(files: &[(&str, &str)]) -> Result<(Pack, ImportReport), String> {
     let mut records = Vec::new();
     for &(file, text) in files {
@@ -79,7 +83,7 @@ pub fn realfp(files: &[(&str, &str)]) -> Result<(Pack, ImportReport), String> {
         let (value, unit) = if percent {
             (truth.value * 100.0, "percent".to_string())
         } else {
-            (truth.value, unit_name(truth.dims))
+            shown(text, answer, truth)
         };
         if !(value.is_finite() && value > 0.0) {
             report.drop("answer not a positive number", name);
@@ -123,6 +127,11 @@ pub fn realfp(files: &[(&str, &str)]) -> Result<(Pack, ImportReport), String> {
             }
         }
         let facts = str_field(&item, "context").map(facts).unwrap_or_default();
+        let detail = if percent || Some(value) == leading_number(answer) {
+            format!("answer as published: {answer}")
+        } else {
+            format!("answer as published: {answer} (= {value:e} {unit})")
+        };
         questions.push(Question {
             id: ids.unique(format!("realfp-{split}-{number}")),
             text: text.trim().to_string(),
@@ -143,11 +152,7 @@ pub fn realfp(files: &[(&str, &str)]) -> Result<(Pack, ImportReport), String> {
                 title: name,
                 url: DATASET.into(),
                 tier: SourceTier::Estimated,
-                detail: if percent || Some(value) == leading_number(answer) {
-                    format!("answer as published: {answer}")
-                } else {
-                    format!("answer as published: {answer} (= {value:e} {})", truth.dims)
-                },
+                detail,
                 accessed: None,
             }],
             file: String::new(),
@@ -162,8 +167,8 @@ pub fn realfp(files: &[(&str, &str)]) -> Result<(Pack, ImportReport), String> {
         tier: Tier::Open,
         description: Some(
             "Converted from RealFP (Kalyan et al. 2021, \"How Much Coffee Was Consumed During EMNLP 2019? Fermi \
-             Problems\", arXiv:2110.14207). Answers are in SI units; each explanation gives the dataset's facts and \
-             reference decomposition."
+             Problems\", arXiv:2110.14207). Answers are in the unit each question names (else the one its answer was \
+             published in); each explanation gives the dataset's facts and reference decomposition."
                 .into(),
         ),
         license: Some("CC BY (as stated on the dataset page)".into()),
@@ -180,15 +185,22 @@ fn money_only_difference(a: Dims, b: Dims) -> bool {
     a != b && a.0[..6] == b.0[..6]
 }
 
-/// The unit shown to a person for an SI dimension.
-fn unit_name(dims: Dims) -> String {
-    if dims.is_dimensionless() {
-        "no unit (a count or ratio)".into()
-    } else if dims == Dims([0, 0, 0, 0, 0, 0, 1]) {
-        "US dollars".into()
-    } else {
-        format!("{dims} (SI)")
+/// The unit a question is shown and scored in, and the answer in it: a unit the question's text names (it asks
+/// "how thick, cm"), else the unit the answer was published in, so the text and the unit never disagree.
+fn shown(text: &str, answer: &str, truth: Quantity) -> (f64, String) {
+    if let Some((unit, scale)) = unit_named_in(text, truth.dims) {
+        return (truth.value / scale, unit);
     }
+    let written = answer_unit(answer);
+    let money = answer.trim_start().starts_with('$');
+    let scale = parse_unit(written).map_or(1.0, |q| q.value);
+    let unit = match (money, written.is_empty()) {
+        (true, true) => "US dollars".to_string(),
+        (true, false) => format!("US dollars × {}", pretty_unit(written)),
+        (false, true) => "no unit (a count or ratio)".to_string(),
+        (false, false) => pretty_unit(written),
+    };
+    (truth.value / scale, unit)
 }
 
 /// `"CONTEXT:=F1: …=F2: …"` → `[("F1", "…"), …]`. A piece without an `Fn:` label continues the previous fact.

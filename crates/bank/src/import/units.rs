@@ -234,6 +234,88 @@ pub fn leading_number(text: &str) -> Option<f64> {
     text[..number_end(text)].parse().ok()
 }
 
+/// The unit an answer is written in: what follows its number (and a fraction's denominator), without the `$`.
+pub fn answer_unit(text: &str) -> &str {
+    let text = text.trim();
+    let text = text.strip_prefix('$').unwrap_or(text).trim_start();
+    let rest = &text[number_end(text)..];
+    let rest = match rest.strip_prefix('/') {
+        Some(after) if number_end(after) > 0 => &after[number_end(after)..],
+        _ => rest,
+    };
+    rest.trim()
+}
+
+/// A unit as a person reads it: `ft**2` → `ft²`, `person * mi ** -2` → `person·mi⁻²`.
+pub fn pretty_unit(unit: &str) -> String {
+    let compact: String = unit.chars().filter(|c| !c.is_whitespace()).collect();
+    let mut out = String::new();
+    let mut rest = compact.as_str();
+    while !rest.is_empty() {
+        if let Some(after) = rest.strip_prefix("**") {
+            let digits = after.len()
+                - after
+                    .trim_start_matches(['-', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9'])
+                    .len();
+            for c in after[..digits].chars() {
+                out.push(match c {
+                    '-' => '⁻',
+                    d => ['⁰', '¹', '²', '³', '⁴', '⁵', '⁶', '⁷', '⁸', '⁹']
+                        [d as usize - '0' as usize],
+                });
+            }
+            rest = &after[digits..];
+        } else {
+            let c = rest.chars().next().unwrap_or(' ');
+            out.push(if c == '*' { '·' } else { c });
+            rest = &rest[c.len_utf8()..];
+        }
+    }
+    out
+}
+
+/// A unit the question's text names in words or symbols — "(cm)", ", cm,", "in lbs", "in cubic meters", "how many
+/// kilometers" — with dimensions `dims`; the first that reads, as written.
+pub fn unit_named_in(text: &str, dims: Dims) -> Option<(String, f64)> {
+    let lower = text.to_lowercase();
+    let words: Vec<&str> = lower
+        .split(|c: char| c.is_whitespace() || matches!(c, '?' | '.' | ';' | ':'))
+        .filter(|w| !w.is_empty())
+        .collect();
+    let mut candidates: Vec<String> = Vec::new();
+    // "(cm)", "(cubic miles)".
+    for piece in lower.split('(').skip(1) {
+        if let Some((inside, _)) = piece.split_once(')') {
+            candidates.push(inside.trim().to_string());
+        }
+    }
+    // ", cm,".
+    for piece in lower.split(',').skip(1) {
+        if lower.contains(&format!(",{piece},")) {
+            candidates.push(piece.trim().to_string());
+        }
+    }
+    // "in lbs", "in cubic meters", "how many kilometers".
+    for (i, w) in words.iter().enumerate() {
+        let after = |n: usize| words.get(i + 1..i + 1 + n).map(|ws| ws.join(" "));
+        if *w == "in" || (*w == "many" && i > 0 && words[i - 1] == "how") {
+            candidates.extend([after(2), after(1)].into_iter().flatten());
+        }
+    }
+    candidates.into_iter().find_map(|c| {
+        let c = c
+            .trim_matches(|ch: char| ch == ',' || ch.is_whitespace())
+            .to_string();
+        let spelled = match c.split_once(' ') {
+            Some(("cubic", name)) => format!("{name}**3"),
+            Some(("square", name)) => format!("{name}**2"),
+            _ => c.clone(),
+        };
+        let q = parse_unit(&spelled).ok()?;
+        (q.dims == dims && !dims.is_dimensionless() && !c.is_empty()).then_some((c, q.value))
+    })
+}
+
 /// The byte length of the leading decimal number (`-1.5e+8`).
 fn number_end(s: &str) -> usize {
     let b = s.as_bytes();
