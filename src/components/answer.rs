@@ -78,11 +78,21 @@ pub fn Answer(
             on_submit.run(());
         }
     });
-    // A likely unit slip (`80%` on a question in percent), in the core's words, before Submit (and after).
+    // A likely unit slip (`80%` on a question in percent), in the core's words, before Submit (and after). Quick
+    // mode gives the bounds as typed; a program, its estimate's 5th and 95th percentiles.
     let unit_warning = move || {
-        let run = pipeline.run.get();
-        let summary = &run.forecast.as_ref()?.as_ref().ok()?.summary;
-        let warning = fermi_bank::unit_warning(&unit.get(), summary.p5.exp(), summary.p95.exp())?;
+        let (p5, p95) = match boxes.mode.get() {
+            AnswerMode::Quick => (
+                fermi_num::read_number(&boxes.low.get()).ok()?,
+                fermi_num::read_number(&boxes.high.get()).ok()?,
+            ),
+            AnswerMode::Program => {
+                let run = pipeline.run.get();
+                let summary = &run.forecast.as_ref()?.as_ref().ok()?.summary;
+                (summary.p5.exp(), summary.p95.exp())
+            }
+        };
+        let warning = fermi_bank::unit_warning(&unit.get(), p5, p95)?;
         Some(
             view! { <p class="unit-warning" data-testid="unit-warning" role="status">{warning}</p> },
         )
