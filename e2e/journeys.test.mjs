@@ -158,7 +158,6 @@ test('a share link reproduces the score; a hostile link gives a notice', async (
   });
   await journey({ width: 1280, height: 800 }, async ({ page, url }) => {
     await page.goto(url + link.slice(link.indexOf('#')));
-    await page.reload();
     await page.getByTestId('notices').getByText(/shared estimate/).waitFor();
     assert.equal(await page.getByTestId('estimate-input').inputValue(), PROGRAM);
     assert.equal(await page.getByTestId('seed').inputValue(), '12345');
@@ -167,7 +166,6 @@ test('a share link reproduces the score; a hostile link gives a notice', async (
   });
   await journey({ width: 1280, height: 800 }, async ({ page, url }) => {
     await page.goto(url + '#s1=<img src=x onerror=alert(1)>');
-    await page.reload();
     await page.getByTestId('notices').getByText(/damaged/).waitFor();
     assert.equal(await page.locator('img').count(), 0, 'no injected markup');
   });
@@ -190,6 +188,7 @@ test('a bad pack lists every problem and loads nothing; a good one adds its ques
     const calibration = JSON.stringify({ version: 1, questions: [{ q: 'How tall is the Eiffel Tower, in metres?', a: 330, src: ['https://example.org/eiffel'] }] });
     await page.getByTestId('load-pack').setInputFiles({ name: 'calibration.json', mimeType: 'application/json', buffer: Buffer.from(calibration) });
     await page.getByTestId('pack-problems').getByText(/converted as a calibration set/).waitFor();
+    await page.getByTestId('pack-filter').selectOption('');
     assert.equal(await page.getByTestId('question-list').locator('li').count(), before + 1);
   });
 });
@@ -208,14 +207,16 @@ test('keyboard only: choose a question, answer, submit', async () => {
     await page.keyboard.press('Tab');
     let item;
     for (let i = 0; i < 40 && item !== 'question-item'; i++) {
+      // On a phone the list is folded: open it.
+      if ((await page.evaluate(() => document.activeElement?.tagName)) === 'SUMMARY') await page.keyboard.press('Enter');
       await page.keyboard.press('Tab');
       item = await page.evaluate(() => document.activeElement?.className?.split(' ')[0]);
     }
     await page.keyboard.press('Tab');
     await page.keyboard.press('Enter');
     const text = await page.getByTestId('question-text').textContent();
-    await tabTo('mode-quick', 400);
-    await page.keyboard.press('Tab');
+    // Enter on a question moves the focus on to the answer.
+    await page.waitForFunction(() => document.activeElement?.dataset?.testid === 'quick-low');
     await tabTo('quick-low');
     await page.keyboard.type('1');
     await page.keyboard.press('Tab');

@@ -52,6 +52,41 @@ pub fn decode(fragment: &str) -> Result<Option<Shared>, String> {
     Ok(Some(link))
 }
 
+/// The browser side: taking an applied link out of the address bar, and copying a link.
+pub mod browser {
+    use wasm_bindgen::prelude::*;
+
+    #[wasm_bindgen]
+    extern "C" {
+        #[wasm_bindgen(catch, js_namespace = history, js_name = replaceState)]
+        fn replace_state(data: &JsValue, unused: &str, url: &str) -> Result<(), JsValue>;
+        #[wasm_bindgen(catch, js_namespace = ["navigator", "clipboard"], js_name = writeText)]
+        fn write_text(text: &str) -> Result<js_sys::Promise, JsValue>;
+    }
+
+    /// Removes the fragment from the address without a reload or a `hashchange`, so that a reload does not apply
+    /// the link again over later edits.
+    pub fn clear_fragment() {
+        let Some(location) = web_sys::window().map(|w| w.location()) else {
+            return;
+        };
+        let path = format!(
+            "{}{}",
+            location.pathname().unwrap_or_default(),
+            location.search().unwrap_or_default()
+        );
+        let _ = replace_state(&JsValue::NULL, "", &path);
+    }
+
+    /// Puts `text` on the clipboard; false where the browser refuses.
+    pub async fn copy(text: &str) -> bool {
+        match write_text(text) {
+            Ok(promise) => wasm_bindgen_futures::JsFuture::from(promise).await.is_ok(),
+            Err(_) => false,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,7 +1,7 @@
 //! The two ways to answer (a quick 90% interval, or a program) and Submit. Both end as a visible program, the
 //! source of the `Pipeline` in context.
 
-use fermi_syntax::{Diagnostic, Severity, Shown, quick_program};
+use fermi_syntax::{Diagnostic, Dialect, Severity, Shown, quick_program};
 use leptos::html;
 use leptos::prelude::*;
 
@@ -70,6 +70,34 @@ pub fn Answer(
     };
     let pressed = move |mode: AnswerMode| move || (boxes.mode.get() == mode).to_string();
     let can_submit = move || matches!(pipeline.run.get().forecast, Some(Ok(_)));
+    // Ctrl/Cmd-Enter in a quick box: run now, then submit if the run can be scored (or is still in the worker,
+    // which Submit waits for).
+    let submit_now = Callback::new(move |()| {
+        pipeline.run_now();
+        let ready = matches!(pipeline.run.get_untracked().forecast, Some(Ok(_)));
+        if ready || pipeline.evaluating.get_untracked() {
+            on_submit.run(());
+        }
+    });
+    // A likely unit slip (`80%` on a question in percent), in the core's words, before Submit (and after). Quick
+    // mode gives the bounds as typed; a program, its estimate's 5th and 95th percentiles.
+    let unit_warning = move || {
+        let (p5, p95) = match boxes.mode.get() {
+            AnswerMode::Quick => (
+                fermi_num::read_number(&boxes.low.get()).ok()?,
+                fermi_num::read_number(&boxes.high.get()).ok()?,
+            ),
+            AnswerMode::Program => {
+                let run = pipeline.run.get();
+                let summary = &run.forecast.as_ref()?.as_ref().ok()?.summary;
+                (summary.p5.exp(), summary.p95.exp())
+            }
+        };
+        let warning = fermi_bank::unit_warning(&unit.get(), p5, p95)?;
+        Some(
+            view! { <p class="unit-warning" data-testid="unit-warning" role="status">{warning}</p> },
+        )
+    };
     let note = move || {
         if let Some(why) = (!can_submit())
             .then(|| submit_blocked(&pipeline, boxes.mode.get()))
@@ -98,11 +126,12 @@ pub fn Answer(
                 </button>
             </div>
             {move || match boxes.mode.get() {
-                AnswerMode::Quick => view! { <Quick boxes unit /> }.into_any(),
+                AnswerMode::Quick => view! { <Quick boxes unit submit=submit_now /> }.into_any(),
                 AnswerMode::Program => view! { <Editor /> }.into_any(),
             }}
             <Diagnostics places=Signal::derive(move || boxes.mode.get() == AnswerMode::Program) />
             <EstimateSummary />
+            {unit_warning}
             <div class="submit-row">
                 <button
                     class="primary"
@@ -136,18 +165,59 @@ fn submit_blocked(pipeline: &Pipeline, mode: AnswerMode) -> Option<&'static str>
 }
 
 #[component]
-pub fn Quick(boxes: AnswerBoxes, unit: Signal<String>) -> impl IntoView {
+pub fn Quick(
+    boxes: AnswerBoxes,
+    unit: Signal<String>,
+    /// Ctrl/Cmd-Enter in a box submits, where the face has a Submit (a study moves on with its own button).
+    #[prop(optional)]
+    submit: Option<Callback<()>>,
+) -> impl IntoView {
     let pipeline = expect_context::<Pipeline>();
+    // Enter runs at once (in Low with High still empty, it moves on to High); Ctrl/Cmd-Enter submits.
+    let keydown = Callback::new(move |ev: web_sys::KeyboardEvent| {
+        if ev.key() != "Enter" {
+            return;
+        }
+        ev.prevent_default();
+        if ev.ctrl_key() || ev.meta_key() {
+            match submit {
+                Some(submit) => submit.run(()),
+                None => pipeline.run_now(),
+            }
+            return;
+        }
+        let in_low = ev
+            .target()
+            .and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(t).ok())
+            .is_some_and(|e| e.id() == "quick-low");
+        if in_low && boxes.high.get_untracked().trim().is_empty() {
+            focus_by_id("quick-high");
+        } else {
+            pipeline.run_now();
+        }
+    });
     view! {
         <p class="muted">"You are 90% sure the answer lies between these (" {unit} "):"</p>
         <div class="bounds">
-            <BoundInput id="quick-low" label="Low (5th percentile)" value=boxes.low />
-            <BoundInput id="quick-high" label="High (95th percentile)" value=boxes.high />
+            <BoundInput id="quick-low" label="Low (5th percentile)" value=boxes.low unit on_keydown=keydown described_by="quick-keys" />
+            <BoundInput id="quick-high" label="High (95th percentile)" value=boxes.high unit on_keydown=keydown described_by="quick-keys" />
         </div>
+        <p id="quick-keys" class="muted keys">"Enter runs it, Ctrl/Cmd-Enter submits."</p>
         <p class="quick-program">
             "As a program: " <code data-testid="quick-program">{move || pipeline.source.get()}</code> " "
             <button class="link" on:click=move |_| boxes.mode.set(AnswerMode::Program)>"Edit as a program"</button>
         </p>
+    }
+}
+
+/// Moves the keyboard focus to the element with this id, if it is on the page.
+pub fn focus_by_id(id: &str) {
+    let element = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.get_element_by_id(id))
+        .and_then(|e| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(e).ok());
+    if let Some(element) = element {
+        let _ = element.focus();
     }
 }
 
@@ -202,7 +272,9 @@ pub fn Editor() -> impl IntoView {
         }
     };
     let dialect = move || pipeline.dialect.get().name();
+    let placeholder = move || fermi_syntax::syntax_card(pipeline.dialect.get()).placeholder;
     view! {
+        <DialectSwitch />
         <label class="editor-label" for="estimate-input">
             "Your estimate as a program (" {dialect} "; Ctrl/Cmd-Enter runs it now)"
         </label>
@@ -219,7 +291,7 @@ pub fn Editor() -> impl IntoView {
                     wrap="off"
                     aria-describedby="diagnostics-help"
                     rows=move || lines().clamp(4, 18) + 1
-                    placeholder="coal_kwh = to(90e9, 100e9)\n…"
+                    placeholder=placeholder
                     prop:value=move || pipeline.source.get()
                     on:input=move |ev| pipeline.source.set(event_target_value(&ev))
                     on:scroll=sync_scroll
@@ -233,6 +305,132 @@ pub fn Editor() -> impl IntoView {
             </div>
         </div>
         <p id="diagnostics-help" class="sr-only">"Problems with the program are listed below the editor."</p>
+        <SyntaxCard />
+    }
+}
+
+/// The dialect beside the editor. Switching with a program written offers the core's conversion (fermi becomes
+/// Squiggle), or says why there is none and offers the way back.
+#[component]
+fn DialectSwitch() -> impl IntoView {
+    let pipeline = expect_context::<Pipeline>();
+    // The dialect switched from, the program then, and its conversion to the new one (or why there is none). Any
+    // change to the program (typing, another question, a share link) retires the offer.
+    let offer = RwSignal::new(None::<(Dialect, String, Result<String, String>)>);
+    let switch = move |ev: web_sys::Event| {
+        let to = if event_target_value(&ev) == "fermi" {
+            Dialect::Fermi
+        } else {
+            Dialect::Squiggle
+        };
+        let from = pipeline.dialect.get_untracked();
+        if from == to {
+            return;
+        }
+        let source = pipeline.source.get_untracked();
+        pipeline.dialect.set(to);
+        pipeline.run_now();
+        if !source.trim().is_empty() {
+            let conversion = fermi_syntax::convert(&source, from, to);
+            offer.set(Some((from, source, conversion)));
+        }
+    };
+    let back = move |from: Dialect| {
+        move |_| {
+            pipeline.dialect.set(from);
+            pipeline.run_now();
+            offer.set(None);
+        }
+    };
+    let offered = move || {
+        let (from, source, conversion) = offer.get()?;
+        if pipeline.source.with(|s| *s != source) {
+            return None;
+        }
+        let to = pipeline.dialect.get_untracked();
+        Some(match conversion {
+            Ok(converted) => view! {
+                <div class="dialect-offer" data-testid="dialect-convert" role="status">
+                    <span>{format!("Your program is written in {}. ", from.name())}</span>
+                    <button
+                        data-testid="convert-program"
+                        on:click=move |_| {
+                            pipeline.load(converted.clone());
+                            offer.set(None);
+                        }
+                    >
+                        {format!("Convert it to {}", to.name())}
+                    </button>
+                    <button data-testid="switch-back" on:click=back(from)>{format!("Switch back to {}", from.name())}</button>
+                </div>
+            }
+            .into_any(),
+            Err(why) => view! {
+                <div class="dialect-offer" data-testid="dialect-convert" role="status">
+                    <span>{why}</span>
+                    " "
+                    <button data-testid="switch-back" on:click=back(from)>{format!("Switch back to {}", from.name())}</button>
+                </div>
+            }
+            .into_any(),
+        })
+    };
+    view! {
+        <div class="dialect-row">
+            <label for="dialect">"Dialect"</label>
+            <select
+                id="dialect"
+                data-testid="dialect"
+                on:change=switch
+                prop:value=move || pipeline.dialect.get().name()
+            >
+                <option value="squiggle">"Squiggle subset"</option>
+                <option value="fermi">"fermi DSL"</option>
+            </select>
+        </div>
+        {offered}
+    }
+}
+
+/// The core's short syntax card for the dialect in use: its rules and examples, code in `backticks` set as code.
+#[component]
+fn SyntaxCard() -> impl IntoView {
+    let pipeline = expect_context::<Pipeline>();
+    let coded = |line: &'static str| {
+        line.split('`')
+            .enumerate()
+            .map(|(i, piece)| {
+                if i % 2 == 1 {
+                    view! { <code>{piece}</code> }.into_any()
+                } else {
+                    view! { <span>{piece}</span> }.into_any()
+                }
+            })
+            .collect_view()
+    };
+    let content = move || {
+        let card = fermi_syntax::syntax_card(pipeline.dialect.get());
+        let rules = card
+            .rules
+            .iter()
+            .map(|&r| view! { <li>{coded(r)}</li> })
+            .collect_view();
+        let examples = card
+            .examples
+            .iter()
+            .map(|(code, what)| view! { <li><pre class="code">{*code}</pre><span class="muted">{*what}</span></li> })
+            .collect_view();
+        view! {
+            <ul class="rules-list">{rules}</ul>
+            <p class="muted">"Examples:"</p>
+            <ul class="examples">{examples}</ul>
+        }
+    };
+    view! {
+        <details class="syntax-card" data-testid="syntax-card">
+            <summary>{move || format!("How to write it ({})", pipeline.dialect.get().name())}</summary>
+            {content}
+        </details>
     }
 }
 

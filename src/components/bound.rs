@@ -5,17 +5,33 @@ use leptos::prelude::*;
 
 use super::readable;
 
-/// A labelled text box bound to `value`; `id` is also its test hook. Below it, what the text reads as, or how to
-/// write it when it is not a number (a decimal comma, out of range, an unknown word).
+/// A labelled text box bound to `value`; `id` is also its test hook (`{id}-echo` the echo's). Below it, what the
+/// text reads as (in `unit`, when given), or why it is not a number (a decimal comma, out of range, an unknown word).
 #[component]
-pub fn BoundInput(id: &'static str, label: &'static str, value: RwSignal<String>) -> impl IntoView {
+pub fn BoundInput(
+    id: &'static str,
+    label: &'static str,
+    value: RwSignal<String>,
+    #[prop(optional, into)] unit: Option<Signal<String>>,
+    /// Keys pressed in the box (the quick answer's Enter and Ctrl/Cmd-Enter).
+    #[prop(optional)]
+    on_keydown: Option<Callback<web_sys::KeyboardEvent>>,
+    /// The id of a line that says what the keys do.
+    #[prop(optional)]
+    described_by: Option<&'static str>,
+) -> impl IntoView {
     let echo = move || {
         let text = value.get();
         if text.trim().is_empty() {
             return String::new();
         }
         match fermi_num::read_number(&text) {
-            Ok(v) => format!("{} = {}", text.trim(), readable(v)),
+            Ok(v) => {
+                let unit = unit.map(|u| u.get()).unwrap_or_default();
+                format!("{} = {} {unit}", text.trim(), readable(v))
+                    .trim_end()
+                    .to_string()
+            }
             Err(e) => e.message(),
         }
     };
@@ -28,10 +44,17 @@ pub fn BoundInput(id: &'static str, label: &'static str, value: RwSignal<String>
                 type="text"
                 inputmode="decimal"
                 autocomplete="off"
+                enterkeyhint="go"
+                aria-describedby=described_by
                 prop:value=move || value.get()
                 on:input=move |ev| value.set(event_target_value(&ev))
+                on:keydown=move |ev| {
+                    if let Some(on_keydown) = on_keydown {
+                        on_keydown.run(ev);
+                    }
+                }
             />
-            <span class="echo" aria-live="polite">{echo}</span>
+            <span class="echo" data-testid=format!("{id}-echo") aria-live="polite">{echo}</span>
         </div>
     }
 }

@@ -1,9 +1,9 @@
-use fermi_syntax::Dialect;
 use leptos::prelude::*;
 
 use crate::run::{Pipeline, UI_MAX_SAMPLES, UI_MIN_SAMPLES};
 
-/// The `Pipeline`'s sample count, seed (with a re-roll) and dialect, then what the mode adds (`children`).
+/// The `Pipeline`'s sample count and seed (with a re-roll), then what the mode adds (`children`). The dialect sits
+/// beside the program editor.
 #[component]
 pub fn SettingsPanel(children: Children) -> impl IntoView {
     let pipeline = expect_context::<Pipeline>();
@@ -71,19 +71,6 @@ pub fn SettingsPanel(children: Children) -> impl IntoView {
                 </button>
             </div>
             <p class="problem" id="seed-problem" role="alert" data-testid="seed-problem">{move || seed_problem.get()}</p>
-            <label for="dialect">"Dialect"</label>
-            <select
-                id="dialect"
-                data-testid="dialect"
-                on:change=move |ev| {
-                    pipeline.dialect.set(if event_target_value(&ev) == "fermi" { Dialect::Fermi } else { Dialect::Squiggle });
-                    pipeline.run_now();
-                }
-                prop:value=move || pipeline.dialect.get().name()
-            >
-                <option value="squiggle">"Squiggle subset"</option>
-                <option value="fermi">"fermi DSL"</option>
-            </select>
             {children()}
         </section>
     }

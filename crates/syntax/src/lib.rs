@@ -16,6 +16,7 @@
 //!   names these.
 
 pub mod ast;
+mod card;
 mod diagnostic;
 mod fermi;
 mod lexer;
@@ -24,6 +25,7 @@ mod print;
 mod squiggle;
 
 pub use ast::{BinOp, Expr, ExprKind, Func, Name, Program, Statement};
+pub use card::{SyntaxCard, convert, syntax_card};
 pub use diagnostic::{Diagnostic, LineCol, LineIndex, Severity, Shown, Span};
 pub use lexer::Tok;
 pub use print::{literal, quick_program, to_squiggle};

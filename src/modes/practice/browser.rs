@@ -1,12 +1,13 @@
-//! The question browser: every pack's questions, filtered by topic, difficulty and answered state, and the pack
-//! loader (file picker or drag-and-drop; TOML packs, or JSON sets converted by the bank's importers).
+//! The question browser: every pack's questions, filtered by pack, topic, difficulty and answered state, and the
+//! pack loader (file picker or drag-and-drop; TOML packs, or JSON sets converted by the bank's importers). On a
+//! phone it folds away above the question; choosing a question brings the question into view, and Enter on one
+//! moves on to the answer.
 
 use fermi_bank::{Difficulty, Topic};
 use leptos::prelude::*;
 
-use super::PracticeState;
-use crate::components::{self, files};
-use crate::run::Shared;
+use super::{PracticeState, packs};
+use crate::components::{self, files, focus_by_id};
 
 #[derive(Clone, Copy, PartialEq)]
 enum Shown {
@@ -21,6 +22,18 @@ pub fn QuestionBrowser() -> impl IntoView {
     let topic = RwSignal::new(None::<Topic>);
     let difficulty = RwSignal::new(None::<Difficulty>);
     let answered = RwSignal::new(Shown::All);
+    // Index into `packs`; `None` shows every pack.
+    let pack_filter = RwSignal::new(None::<usize>);
+    let report = RwSignal::new(None::<files::Outcome>);
+    // Packs kept from earlier visits come back once the page has painted its first question.
+    set_timeout(
+        move || {
+            if let Some(restored) = packs::restore(state) {
+                report.set(Some(restored));
+            }
+        },
+        std::time::Duration::ZERO,
+    );
     let rows = move || {
         let done: Vec<String> = state
             .history
@@ -30,6 +43,7 @@ pub fn QuestionBrowser() -> impl IntoView {
             packs
                 .iter()
                 .enumerate()
+                .filter(|(p, _)| pack_filter.get().is_none_or(|f| f == *p))
                 .flat_map(|(p, pack)| pack.questions.iter().map(move |q| (p, q)))
                 .filter(|(_, q)| topic.get().is_none_or(|t| q.topics.contains(&t)))
                 .filter(|(_, q)| difficulty.get().is_none_or(|d| q.difficulty == Some(d)))
@@ -55,7 +69,16 @@ pub fn QuestionBrowser() -> impl IntoView {
                                 class="question-item"
                                 class:current=current
                                 aria-current=current.then_some("true")
-                                on:click=move |_| state.open(p, &id)
+                                on:click={
+                                    let id = id.clone();
+                                    move |_| choose(state, p, &id, false)
+                                }
+                                on:keydown=move |ev: web_sys::KeyboardEvent| {
+                                    if ev.key() == "Enter" {
+                                        ev.prevent_default();
+                                        choose(state, p, &id, true);
+                                    }
+                                }
                             >
                                 <span class="done" aria-label=mark.map(|_| "answered")>{mark}</span>
                                 <span class="item-text">{q.text.clone()}</span>
@@ -91,74 +114,163 @@ pub fn QuestionBrowser() -> impl IntoView {
             components::count(state.packs.with(Vec::len), "pack")
         )
     };
+    let pack_options = move || {
+        state.packs.with(|packs| {
+            packs
+                .iter()
+                .enumerate()
+                .map(|(i, pack)| {
+                    let label = format!("{} ({})", pack.info.title, pack.questions.len());
+                    view! { <option value=i.to_string() prop:selected=move || pack_filter.get() == Some(i)>{label}</option> }
+                })
+                .collect_view()
+        })
+    };
     view! {
         <section class="panel browser" id="questions" aria-label="Questions">
-            <h2>"Questions"</h2>
-            <p class="muted">{count}</p>
-            <div class="filters">
-                <label>
-                    "Topic"
-                    <select on:change=move |ev| {
-                        let v = event_target_value(&ev);
-                        topic.set(Topic::ALL.iter().copied().find(|t| t.as_str() == v));
-                    }>
-                        <option value="">"all"</option>
-                        {Topic::ALL.iter().map(|t| view! { <option value=t.as_str()>{t.as_str()}</option> }).collect_view()}
-                    </select>
-                </label>
-                <label>
-                    "Difficulty"
-                    <select on:change=move |ev| {
-                        let v = event_target_value(&ev);
-                        difficulty.set(Difficulty::ALL.iter().copied().find(|d| d.as_str() == v));
-                    }>
-                        <option value="">"all"</option>
-                        {Difficulty::ALL.iter().map(|d| view! { <option value=d.as_str()>{d.as_str()}</option> }).collect_view()}
-                    </select>
-                </label>
-                <label>
-                    "Show"
-                    <select on:change=move |ev| {
-                        answered.set(match event_target_value(&ev).as_str() {
-                            "answered" => Shown::Answered,
-                            "unanswered" => Shown::Unanswered,
-                            _ => Shown::All,
-                        });
-                    }>
-                        <option value="all">"all"</option>
-                        <option value="unanswered">"unanswered"</option>
-                        <option value="answered">"answered"</option>
-                    </select>
-                </label>
-            </div>
-            <ul class="question-list" data-testid="question-list" node_ref=list>{rows}</ul>
-            <PackLoader />
+            <details class="browser-fold" prop:open=!narrow()>
+                <summary>
+                    <h2>"Questions"</h2>
+                    <span class="muted">{count}</span>
+                </summary>
+                <div class="filters">
+                    <label>
+                        "Pack"
+                        <select data-testid="pack-filter" on:change=move |ev| {
+                            pack_filter.set(event_target_value(&ev).parse::<usize>().ok());
+                        }>
+                            <option value="" prop:selected=move || pack_filter.get().is_none()>"all"</option>
+                            {pack_options}
+                        </select>
+                    </label>
+                    <label>
+                        "Topic"
+                        <select on:change=move |ev| {
+                            let v = event_target_value(&ev);
+                            topic.set(Topic::ALL.iter().copied().find(|t| t.as_str() == v));
+                        }>
+                            <option value="">"all"</option>
+                            {Topic::ALL.iter().map(|t| view! { <option value=t.as_str()>{t.as_str()}</option> }).collect_view()}
+                        </select>
+                    </label>
+                    <label>
+                        "Difficulty"
+                        <select on:change=move |ev| {
+                            let v = event_target_value(&ev);
+                            difficulty.set(Difficulty::ALL.iter().copied().find(|d| d.as_str() == v));
+                        }>
+                            <option value="">"all"</option>
+                            {Difficulty::ALL.iter().map(|d| view! { <option value=d.as_str()>{d.as_str()}</option> }).collect_view()}
+                        </select>
+                    </label>
+                    <label>
+                        "Show"
+                        <select on:change=move |ev| {
+                            answered.set(match event_target_value(&ev).as_str() {
+                                "answered" => Shown::Answered,
+                                "unanswered" => Shown::Unanswered,
+                                _ => Shown::All,
+                            });
+                        }>
+                            <option value="all">"all"</option>
+                            <option value="unanswered">"unanswered"</option>
+                            <option value="answered">"answered"</option>
+                        </select>
+                    </label>
+                </div>
+                <ul class="question-list" data-testid="question-list" node_ref=list>{rows}</ul>
+                <PackLoader pack_filter report />
+            </details>
         </section>
     }
 }
 
+/// Opens the list where it is folded (on a phone), for the "Other questions" link.
+pub fn unfold() {
+    let fold = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.query_selector(".browser-fold").ok().flatten());
+    if let Some(fold) = fold {
+        let _ = fold.set_attribute("open", "");
+    }
+}
+
+/// Whether the page is laid out for a phone (one column, the list folded above the question).
+fn narrow() -> bool {
+    web_sys::window()
+        .and_then(|w| w.match_media("(max-width: 820px)").ok().flatten())
+        .is_some_and(|m| m.matches())
+}
+
+/// Opens a question from the list. On a phone the question is brought into view (the list sits above it); from
+/// the keyboard the focus moves on to the answer.
+fn choose(state: PracticeState, pack: usize, id: &str, keyboard: bool) {
+    state.open(pack, id);
+    // After the page shows the question (and its draft's way of answering).
+    request_animation_frame(move || {
+        let document = web_sys::window().and_then(|w| w.document());
+        if narrow()
+            && let Some(question) = document.and_then(|d| d.get_element_by_id("question-text"))
+        {
+            question.scroll_into_view();
+        }
+        if keyboard {
+            focus_by_id("quick-low");
+            focus_by_id("estimate-input");
+        }
+    });
+}
+
 #[component]
-fn PackLoader() -> impl IntoView {
+fn PackLoader(
+    pack_filter: RwSignal<Option<usize>>,
+    report: RwSignal<Option<files::Outcome>>,
+) -> impl IntoView {
     let state = expect_context::<PracticeState>();
-    let outcome = RwSignal::new(None::<files::Outcome>);
     let dragging = RwSignal::new(false);
     let load = move |list: web_sys::FileList| {
         leptos::task::spawn_local(async move {
-            let files = files::read_all(list).await;
-            let result = files::load(&files);
-            for pack in &result.0 {
-                state.packs.update(|p| p.push(Shared::new(pack.clone())));
+            let read = files::read_all(list).await;
+            let (outcome, first_added) = packs::add(state, &read, true);
+            // Straight to the new questions.
+            if first_added.is_some() {
+                pack_filter.set(first_added);
             }
-            outcome.set(Some(result.1));
+            report.set(Some(outcome));
         });
     };
+    let forget = move |_| {
+        packs::forget();
+        pack_filter.set(None);
+        state.packs.update(|p| p.truncate(1));
+        if state
+            .selected
+            .get_untracked()
+            .is_some_and(|(pack, _)| pack > 0)
+        {
+            let first = state
+                .packs
+                .with_untracked(|p| p[0].questions.first().map(|q| q.id.clone()));
+            if let Some(id) = first {
+                state.open(0, &id);
+            }
+        }
+        report.set(Some(files::Outcome {
+            loaded: vec!["Loaded packs forgotten: only the built-in questions remain.".to_string()],
+            problems: Vec::new(),
+        }));
+    };
     let problems = move || {
-        outcome.get().map(|o| {
+        report.get().map(|o| {
             let loaded = o.loaded.into_iter().map(|l| view! { <li class="ok">{l}</li> }).collect_view();
             let problems = o.problems.into_iter().map(|p| view! { <li class="problem">{p}</li> }).collect_view();
             view! { <ul class="pack-report" data-testid="pack-problems" role="status">{loaded}{problems}</ul> }
         })
     };
+    let guide = fermi_bank::import::FILE_GUIDE
+        .iter()
+        .map(|(files, what)| view! { <li><strong>{*files}</strong>": " {*what}</li> })
+        .collect_view();
     view! {
         <div
             class="drop"
@@ -189,7 +301,14 @@ fn PackLoader() -> impl IntoView {
                     }
                 }
             />
+            <details class="file-guide" data-testid="file-guide">
+                <summary>"Which files, and which together?"</summary>
+                <ul>{guide}</ul>
+            </details>
             {problems}
+            <Show when=move || state.packs.with(|p| p.len() > 1)>
+                <button data-testid="forget-packs" on:click=forget>"Forget loaded packs"</button>
+            </Show>
         </div>
     }
 }

@@ -7,6 +7,7 @@ mod browser;
 mod calibration;
 mod calibration_plot;
 mod history;
+mod packs;
 mod question;
 mod sets;
 mod state;
@@ -17,7 +18,8 @@ use leptos::prelude::*;
 use crate::components::{
     Answer, AnswerMode, Chart, Notices, QuantileTable, RulesTable, ScoreCard, SettingsPanel,
 };
-use crate::storage::{self, Saved};
+use crate::share;
+use crate::storage::{self, Draft, Saved};
 use answered::RecordedAnswer;
 use browser::QuestionBrowser;
 use calibration::CalibrationView;
@@ -37,7 +39,14 @@ pub fn Practice() -> impl IntoView {
     if let Some(notice) = notice {
         state.notify(notice);
     }
-    open_start_question(state);
+    // A share link for a question with a different draft waits here for the user's choice.
+    let pending = RwSignal::new(None::<share::Shared>);
+    open_start_question(state, pending);
+    // A link pasted into the open tab changes only the fragment.
+    let listener = window_event_listener(leptos::ev::hashchange, move |_| {
+        open_link(state, pending, &fragment());
+    });
+    on_cleanup(move || listener.remove());
     persist(state);
     let unit = state.unit();
     let submitted = state.submitted;
@@ -63,6 +72,7 @@ pub fn Practice() -> impl IntoView {
             </aside>
             <main class="page">
                 <PracticeSet />
+                <LinkChoice pending />
                 <QuestionView />
                 <Answer
                     boxes=state.boxes
@@ -84,14 +94,14 @@ pub fn Practice() -> impl IntoView {
     }
 }
 
-/// The share link of the current estimate: question, program, dialect, seed and samples.
+/// The share link of the current estimate (question, program, dialect, seed, samples), with a Copy button.
 #[component]
 fn ShareLink() -> impl IntoView {
     let state = expect_context::<PracticeState>();
     let p = state.pipeline;
     let link = move || {
         let question = state.question.get()?;
-        let encoded = crate::share::encode(&crate::share::Shared {
+        let encoded = share::encode(&share::Shared {
             question: question.id.clone(),
             source: p.evaluated.get(),
             dialect: p.dialect.get(),
@@ -102,40 +112,38 @@ fn ShareLink() -> impl IntoView {
         let base = format!("{}{}", location.origin().ok()?, location.pathname().ok()?);
         Some(format!("{base}{encoded}"))
     };
+    let copied = RwSignal::new(None::<&'static str>);
+    let copy = move |_| {
+        let Some(text) = link() else { return };
+        leptos::task::spawn_local(async move {
+            copied.set(Some(if share::browser::copy(&text).await {
+                "Copied: paste it anywhere to share this estimate."
+            } else {
+                "The browser refused to copy: select the link above and copy it by hand."
+            }));
+        });
+    };
     view! {
         <label for="share-link">"Share link (question, program, dialect, seed, samples)"</label>
-        <input id="share-link" data-testid="share-link" type="text" readonly prop:value=move || link().unwrap_or_default() />
+        <div class="row">
+            <input id="share-link" data-testid="share-link" type="text" readonly prop:value=move || link().unwrap_or_default() />
+            <button data-testid="share-copy" on:click=copy>"Copy"</button>
+        </div>
+        <p class="muted" role="status" data-testid="share-copied">{move || copied.get()}</p>
     }
 }
 
-/// A share link in the URL wins; otherwise the first built-in question.
-fn open_start_question(state: PracticeState) {
-    let fragment = web_sys::window()
+/// The page address's fragment ("" without one).
+fn fragment() -> String {
+    web_sys::window()
         .and_then(|w| w.location().hash().ok())
-        .unwrap_or_default();
-    match crate::share::decode(&fragment) {
-        Ok(Some(link)) => {
-            let known = state
-                .packs
-                .with_untracked(|p| p[0].question(&link.question).is_some());
-            if known {
-                state.open(0, &link.question);
-                let p = state.pipeline;
-                state.boxes.mode.set(AnswerMode::Program);
-                p.dialect.set(link.dialect);
-                p.seed.set(link.seed);
-                p.samples.set(link.samples);
-                p.load(link.source);
-                state.notify("A shared estimate was loaded. Press Submit to see its score.");
-                return;
-            }
-            state.notify(format!(
-                "This share link names a question that is not in the built-in pack ({}).",
-                link.question.chars().take(80).collect::<String>()
-            ));
-        }
-        Ok(None) => {}
-        Err(notice) => state.notify(notice),
+        .unwrap_or_default()
+}
+
+/// A share link in the URL wins; otherwise the first built-in question.
+fn open_start_question(state: PracticeState, pending: RwSignal<Option<share::Shared>>) {
+    if open_link(state, pending, &fragment()) {
+        return;
     }
     let first = state.packs.with_untracked(|p| {
         let pack = &p[0];
@@ -145,6 +153,102 @@ fn open_start_question(state: PracticeState) {
     });
     if let Some(id) = first {
         state.open(0, &id);
+    }
+}
+
+/// Opens the question of a share link in `fragment`; true if it did. The link is taken out of the address once
+/// read, so a reload does not apply it again. Where the question has a draft that differs, the shared estimate
+/// waits in `pending` for the user's choice instead of replacing it.
+fn open_link(
+    state: PracticeState,
+    pending: RwSignal<Option<share::Shared>>,
+    fragment: &str,
+) -> bool {
+    let decoded = share::decode(fragment);
+    if !matches!(decoded, Ok(None)) {
+        share::browser::clear_fragment();
+    }
+    let link = match decoded {
+        Ok(Some(link)) => link,
+        Ok(None) => return false,
+        Err(notice) => {
+            state.notify(notice);
+            return false;
+        }
+    };
+    let known = state
+        .packs
+        .with_untracked(|p| p[0].question(&link.question).is_some());
+    if !known {
+        state.notify(format!(
+            "This share link names a question that is not in the built-in pack ({}).",
+            link.question.chars().take(80).collect::<String>()
+        ));
+        return false;
+    }
+    let draft = state
+        .drafts
+        .with_untracked(|d| d.get(&link.question).cloned());
+    state.open(0, &link.question);
+    if draft.is_some_and(|d| differs(&d, &link)) {
+        pending.set(Some(link));
+    } else {
+        pending.set(None);
+        apply_link(state, link);
+    }
+    true
+}
+
+/// Whether a draft holds an answer other than the shared one.
+fn differs(draft: &Draft, link: &share::Shared) -> bool {
+    let written = [&draft.source, &draft.low, &draft.high]
+        .iter()
+        .any(|t| !t.trim().is_empty());
+    written && draft.source != link.source
+}
+
+/// Puts a shared estimate in the editor of the open question, with its dialect, seed and sample count.
+fn apply_link(state: PracticeState, link: share::Shared) {
+    let p = state.pipeline;
+    state.boxes.mode.set(AnswerMode::Program);
+    p.dialect.set(link.dialect);
+    p.seed.set(link.seed);
+    p.samples.set(link.samples);
+    p.load(link.source);
+    state.notify("A shared estimate was loaded. Press Submit to see its score.");
+}
+
+/// The choice a share link asks for when its question already has a different draft: open the shared estimate
+/// in its place, or keep the draft.
+#[component]
+fn LinkChoice(pending: RwSignal<Option<share::Shared>>) -> impl IntoView {
+    let state = expect_context::<PracticeState>();
+    move || {
+        let link = pending.get()?;
+        let program = link.source.clone();
+        let text = state
+            .packs
+            .with(|p| p[0].question(&link.question).map(|q| q.text.clone()))
+            .unwrap_or_default();
+        let open_shared = move |_| {
+            pending.set(None);
+            state.open(0, &link.question);
+            apply_link(state, link.clone());
+        };
+        Some(view! {
+            <section class="panel share-choice" data-testid="share-choice" aria-label="A shared estimate">
+                <p>
+                    <strong>"This link holds a shared estimate, and you already have a draft for its question: "</strong>
+                    {text}
+                </p>
+                <p class="muted">"Opening the shared estimate puts it in the editor in place of your draft."</p>
+                <pre class="code" data-testid="share-choice-program">{program}</pre>
+                <div class="row">
+                    <button class="primary" data-testid="share-use" on:click=open_shared>"Open the shared estimate"</button>
+                    <button data-testid="share-keep" on:click=move |_| pending.set(None)>"Keep my draft"</button>
+                </div>
+            </section>
+        })
     }
 }
 

@@ -23,7 +23,7 @@ pub fn QuestionView() -> impl IntoView {
             <p class="question-meta">
                 <span>"Unit: " <strong data-testid="question-unit">{field(|q| q.unit.clone())}</strong></span>
                 <span>"As of: " {field(|q| q.as_of.clone())}</span>
-                <a class="to-list" href="#questions">"Other questions"</a>
+                <a class="to-list" href="#questions" on:click=|_| super::browser::unfold()>"Other questions"</a>
             </p>
         </section>
     }

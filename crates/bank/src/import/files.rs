@@ -255,6 +255,29 @@ fn convert_into(
     }
 }
 
+/// What each kind of file the loaders take is, and which files go together: `(files, what they are)`, for the
+/// faces to show beside their file pickers.
+pub const FILE_GUIDE: &[(&str, &str)] = &[
+    (
+        "A pack: one or more .toml files",
+        "questions written for the playground (docs/pack-format.md). Pick every file of one pack together.",
+    ),
+    (
+        "Science Olympiad: questions.json and corrections.json",
+        "the open Science Olympiad Fermi bank. Drop both files together, so that the corrections are applied; \
+         corrections.json on its own is refused.",
+    ),
+    (
+        "RealFP: train_realfp.json, val_realfp.json, test_realfp.json",
+        "real-world Fermi problems (Kalyan et al. 2021). One split or several together; the \
+         *_distractor_realfp files repeat questions with distracting facts added.",
+    ),
+    (
+        "Calibration: questions.json with a \"questions\" list",
+        "trivia questions with a single true number, for calibration practice.",
+    ),
+];
+
 #[cfg(test)]
 mod tests {
     use super::*;
