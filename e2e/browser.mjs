@@ -3,6 +3,7 @@ import { mkdtemp, mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import assert from 'node:assert/strict';
 import { chromium } from 'playwright-core';
 import { serve } from './server.mjs';
 
@@ -27,6 +28,33 @@ export async function open(viewport = { width: 1280, height: 800 }, root = join(
   await mkdir(SCREENSHOTS, { recursive: true });
   const close = async () => { server.close(); await context?.close(); };
   return { page, url, errors, close, context };
+}
+
+/** A `data-testid` selector. */
+export const id = (t) => `[data-testid="${t}"]`;
+
+/** A three-line estimate of the default question, in Squiggle. */
+export const PROGRAM = 'coal = to(80e9, 120e9)\nyield = to(100, 250)\ncoal / yield / 357022e6';
+
+/** Opens the practice page on a fresh profile, waits for its question, runs `fn`, checks that the console stayed
+ * free of errors, closes. */
+export async function journey(viewport, fn) {
+  const session = await open(viewport);
+  try {
+    await session.page.goto(session.url);
+    await session.page.getByTestId('question-text').waitFor();
+    await fn(session);
+    assert.deepEqual(session.errors, [], 'no console errors');
+  } finally {
+    await session.close();
+  }
+}
+
+/** Switches to program mode, types `text` and runs it at once. */
+export async function programMode(page, text) {
+  await page.getByTestId('mode-program').click();
+  await page.getByTestId('estimate-input').fill(text);
+  await page.getByTestId('estimate-input').press('Control+Enter');
 }
 
 /** Count of canvas pixels that differ from the top-left (background) pixel. */

@@ -3,21 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { open, SCREENSHOTS } from './browser.mjs';
-
-const id = (t) => `[data-testid="${t}"]`;
-
-async function journey(viewport, fn) {
-  const session = await open(viewport);
-  try {
-    await session.page.goto(session.url);
-    await session.page.getByTestId('question-text').waitFor();
-    await fn(session);
-    assert.deepEqual(session.errors, [], 'no console errors');
-  } finally {
-    await session.close();
-  }
-}
+import { SCREENSHOTS, journey, id } from './browser.mjs';
 
 const echo = (page, box) => page.locator(`#${box} ~ .echo`).textContent();
 

@@ -3,34 +3,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { open, inkedPixels, SCREENSHOTS } from './browser.mjs';
-
-const PROGRAM = 'coal = to(80e9, 120e9)\nyield = to(100, 250)\ncoal / yield / 357022e6';
-const id = (t) => `[data-testid="${t}"]`;
-
-/** Opens the app on a fresh profile, runs `journey`, checks the console, closes. */
-async function journey(viewport, fn) {
-  const session = await open(viewport);
-  try {
-    await session.page.goto(session.url);
-    await session.page.getByTestId('question-text').waitFor();
-    await fn(session);
-    assert.deepEqual(session.errors, [], 'no console errors');
-  } finally {
-    await session.close();
-  }
-}
+import { open, inkedPixels, SCREENSHOTS, journey, id, programMode, PROGRAM } from './browser.mjs';
 
 async function scoreAfterSubmit(page) {
   await page.getByTestId('submit').click();
   await page.waitForFunction((sel) => Number.isFinite(parseFloat(document.querySelector(sel)?.textContent)), id('score-cramer'));
   return parseFloat(await page.getByTestId('score-cramer').textContent());
-}
-
-async function programMode(page, text) {
-  await page.getByTestId('mode-program').click();
-  await page.getByTestId('estimate-input').fill(text);
-  await page.getByTestId('estimate-input').press('Control+Enter');
 }
 
 test('quick mode: an interval becomes a program, the truth stays hidden until Submit, then everything shows', async () => {

@@ -4,24 +4,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { open, inkedPixels, SCREENSHOTS } from './browser.mjs';
+import { inkedPixels, SCREENSHOTS, journey, id, programMode, PROGRAM } from './browser.mjs';
 
-const PROGRAM = 'coal = to(80e9, 120e9)\nyield = to(100, 250)\ncoal / yield / 357022e6';
 const KEY = 'fermi-playground';
-const id = (t) => `[data-testid="${t}"]`;
-
-/** Opens the app on a fresh profile, runs `fn`, checks the console, closes. */
-async function journey(fn) {
-  const session = await open({ width: 1280, height: 800 });
-  try {
-    await session.page.goto(session.url);
-    await session.page.getByTestId('question-text').waitFor();
-    await fn(session);
-    assert.deepEqual(session.errors, [], 'no console errors');
-  } finally {
-    await session.close();
-  }
-}
 
 const scoreText = (page) => page.getByTestId('score-cramer').textContent();
 
@@ -34,12 +19,6 @@ async function submit(page) {
   await page.waitForFunction((sel) => !document.querySelector(sel)?.disabled, id('submit'));
   await page.getByTestId('submit').click();
   return waitForScore(page);
-}
-
-async function programMode(page, text) {
-  await page.getByTestId('mode-program').click();
-  await page.getByTestId('estimate-input').fill(text);
-  await page.getByTestId('estimate-input').press('Control+Enter');
 }
 
 /** Records the anchor clicks of downloads instead of following them; returns a reader of the last one. */
@@ -55,7 +34,7 @@ async function catchDownloads(page) {
 }
 
 test('a revealed result survives a reload, and a history entry reopens its answer and score exactly', async () => {
-  await journey(async ({ page }) => {
+  await journey({ width: 1280, height: 800 }, async ({ page }) => {
     const question = await page.getByTestId('question-text').textContent();
     await programMode(page, PROGRAM);
     const score = await submit(page);
@@ -86,7 +65,7 @@ test('a revealed result survives a reload, and a history entry reopens its answe
 });
 
 test('after the reveal the first answer counts: edits are scored as "after the reveal", never recorded', async () => {
-  await journey(async ({ page }) => {
+  await journey({ width: 1280, height: 800 }, async ({ page }) => {
     await programMode(page, PROGRAM);
     const first = await submit(page);
     assert.equal(await page.getByTestId('submit').isDisabled(), true, 'Submit does not offer to submit again');
@@ -114,7 +93,7 @@ test('after the reveal the first answer counts: edits are scored as "after the r
 });
 
 test('a damaged stored entry is set aside alone, offered as a download; an old format is migrated', async () => {
-  await journey(async ({ page }) => {
+  await journey({ width: 1280, height: 800 }, async ({ page }) => {
     await programMode(page, PROGRAM);
     const score = await submit(page);
     await page.waitForTimeout(300);
@@ -169,7 +148,7 @@ test('a damaged stored entry is set aside alone, offered as a download; an old f
 });
 
 test('calibration: five answers, the coverage counts match them, with PIT, trends and advice', async () => {
-  await journey(async ({ page }) => {
+  await journey({ width: 1280, height: 800 }, async ({ page }) => {
     // Three intervals as wide as can be (they catch any truth) and two far below every truth (they miss).
     const answers = [['1e-40', '1e40'], ['1e-30', '2e-30'], ['1e-40', '1e40'], ['1e-40', '1e40'], ['1e-30', '2e-30']];
     await page.getByTestId('calibration-toggle').click();
@@ -225,7 +204,7 @@ async function answerQuick(page, low, high) {
 }
 
 test('a practice set: progress, a summary with the set\'s calibration, and the missed one back a day later', async () => {
-  await journey(async ({ page }) => {
+  await journey({ width: 1280, height: 800 }, async ({ page }) => {
     await page.getByTestId('set-size').selectOption('3');
     await page.getByTestId('start-set').click();
     assert.equal(await page.getByTestId('set-count').textContent(), '0 of 3 answered');
@@ -269,7 +248,7 @@ test('a practice set: progress, a summary with the set\'s calibration, and the m
 });
 
 test('the theme: system, light or dark, kept across a reload, charts included', async () => {
-  await journey(async ({ page }) => {
+  await journey({ width: 1280, height: 800 }, async ({ page }) => {
     await page.emulateMedia({ colorScheme: 'light' });
     const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
     const chartCorner = () => page.$eval('[data-testid="chart"]', (c) => Array.from(c.getContext('2d').getImageData(0, 0, 1, 1).data.slice(0, 3)));

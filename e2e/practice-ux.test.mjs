@@ -3,29 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { open, SCREENSHOTS } from './browser.mjs';
-
-const PROGRAM = 'coal = to(80e9, 120e9)\nyield = to(100, 250)\ncoal / yield / 357022e6';
-const id = (t) => `[data-testid="${t}"]`;
-
-/** Opens the app on a fresh profile, runs `fn`, checks the console, closes. */
-async function journey(viewport, fn) {
-  const session = await open(viewport);
-  try {
-    await session.page.goto(session.url);
-    await session.page.getByTestId('question-text').waitFor();
-    await fn(session);
-    assert.deepEqual(session.errors, [], 'no console errors');
-  } finally {
-    await session.close();
-  }
-}
-
-async function programMode(page, text) {
-  await page.getByTestId('mode-program').click();
-  await page.getByTestId('estimate-input').fill(text);
-  await page.getByTestId('estimate-input').press('Control+Enter');
-}
+import { SCREENSHOTS, journey, id, programMode, PROGRAM } from './browser.mjs';
 
 const scored = (page) => page.waitForFunction((sel) => Number.isFinite(parseFloat(document.querySelector(sel)?.textContent)), id('score-cramer'));
 
