@@ -62,13 +62,6 @@ pub fn Answer(
     on_submit: Callback<()>,
 ) -> impl IntoView {
     let pipeline = expect_context::<Pipeline>();
-    let switch = move |mode: AnswerMode| {
-        move |_| {
-            boxes.mode.set(mode);
-            pipeline.run_now();
-        }
-    };
-    let pressed = move |mode: AnswerMode| move || (boxes.mode.get() == mode).to_string();
     let can_submit = move || matches!(pipeline.run.get().forecast, Some(Ok(_)));
     // Ctrl/Cmd-Enter in a quick box: run now, then submit if the run can be scored (or is still in the worker,
     // which Submit waits for).
@@ -117,14 +110,7 @@ pub fn Answer(
     };
     view! {
         <section class="panel answer" id="answer" aria-label="Your answer">
-            <div class="tabs" role="group" aria-label="How to answer">
-                <button data-testid="mode-quick" aria-pressed=pressed(AnswerMode::Quick) on:click=switch(AnswerMode::Quick)>
-                    "Quick: a 90% interval"
-                </button>
-                <button data-testid="mode-program" aria-pressed=pressed(AnswerMode::Program) on:click=switch(AnswerMode::Program)>
-                    "Program"
-                </button>
-            </div>
+            <ModeTabs boxes />
             {move || match boxes.mode.get() {
                 AnswerMode::Quick => view! { <Quick boxes unit submit=submit_now /> }.into_any(),
                 AnswerMode::Program => view! { <Editor /> }.into_any(),
@@ -144,6 +130,29 @@ pub fn Answer(
                 {note}
             </div>
         </section>
+    }
+}
+
+/// The two ways of answering as tabs over `boxes`; a switch runs the `Pipeline` in context at once.
+#[component]
+pub fn ModeTabs(boxes: AnswerBoxes) -> impl IntoView {
+    let pipeline = expect_context::<Pipeline>();
+    let switch = move |mode: AnswerMode| {
+        move |_| {
+            boxes.mode.set(mode);
+            pipeline.run_now();
+        }
+    };
+    let pressed = move |mode: AnswerMode| move || (boxes.mode.get() == mode).to_string();
+    view! {
+        <div class="tabs" role="group" aria-label="How to answer">
+            <button data-testid="mode-quick" aria-pressed=pressed(AnswerMode::Quick) on:click=switch(AnswerMode::Quick)>
+                "Quick: a 90% interval"
+            </button>
+            <button data-testid="mode-program" aria-pressed=pressed(AnswerMode::Program) on:click=switch(AnswerMode::Program)>
+                "Program"
+            </button>
+        </div>
     }
 }
 

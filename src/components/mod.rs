@@ -10,7 +10,9 @@ mod notices;
 mod result;
 mod settings;
 
-pub use answer::{Answer, AnswerBoxes, AnswerMode, Editor, EstimateSummary, Quick, focus_by_id};
+pub use answer::{
+    Answer, AnswerBoxes, AnswerMode, Editor, EstimateSummary, ModeTabs, Quick, focus_by_id,
+};
 pub use bound::BoundInput;
 pub use chart::{Chart, paint};
 pub use diagnostics::Diagnostics;

@@ -8,7 +8,7 @@ use leptos::prelude::*;
 
 use super::state::StudyState;
 use crate::components::{
-    AnswerMode, Chart, Diagnostics, Editor, EstimateSummary, Quick, ScoreCard,
+    AnswerMode, Chart, Diagnostics, Editor, EstimateSummary, ModeTabs, Quick, ScoreCard,
 };
 
 #[component]
@@ -86,25 +86,7 @@ fn Formats() -> impl IntoView {
     let quick = state.allows(Format::Quick);
     let programs = state.allows(Format::Squiggle) || state.allows(Format::Fermi);
     let both = state.allows(Format::Squiggle) && state.allows(Format::Fermi);
-    let pressed = move |mode: AnswerMode| move || (state.boxes.mode.get() == mode).to_string();
-    let switch = move |mode: AnswerMode| {
-        move |_| {
-            state.boxes.mode.set(mode);
-            state.pipeline.run_now();
-        }
-    };
-    let tabs = (quick && programs).then(|| {
-        view! {
-            <div class="tabs" role="group" aria-label="How to answer">
-                <button data-testid="mode-quick" aria-pressed=pressed(AnswerMode::Quick) on:click=switch(AnswerMode::Quick)>
-                    "Quick: a 90% interval"
-                </button>
-                <button data-testid="mode-program" aria-pressed=pressed(AnswerMode::Program) on:click=switch(AnswerMode::Program)>
-                    "Program"
-                </button>
-            </div>
-        }
-    });
+    let tabs = (quick && programs).then(|| view! { <ModeTabs boxes=state.boxes /> });
     let dialect = both.then(|| {
         view! {
             {move || (state.boxes.mode.get() == AnswerMode::Program).then(|| view! {
