@@ -231,9 +231,11 @@ pub fn focus_by_id(id: &str) {
 }
 
 /// The program editor: a textarea over a layer that repeats the text with diagnostics underlined, and a line
-/// number gutter. Ctrl/Cmd-Enter runs at once; otherwise the run follows a short pause in typing.
+/// number gutter. Ctrl/Cmd-Enter runs at once; otherwise the run follows a short pause in typing. With
+/// `dialect_switch` the dialect, its card and the conversion sit above it; a face that fixes the dialect itself
+/// (a study allows what its file says) turns that off.
 #[component]
-pub fn Editor() -> impl IntoView {
+pub fn Editor(#[prop(default = true)] dialect_switch: bool) -> impl IntoView {
     let pipeline = expect_context::<Pipeline>();
     let backdrop = NodeRef::<html::Pre>::new();
     let gutter = NodeRef::<html::Pre>::new();
@@ -283,7 +285,7 @@ pub fn Editor() -> impl IntoView {
     let dialect = move || pipeline.dialect.get().name();
     let placeholder = move || fermi_syntax::syntax_card(pipeline.dialect.get()).placeholder;
     view! {
-        <DialectSwitch />
+        {dialect_switch.then(|| view! { <DialectSwitch /> })}
         <label class="editor-label" for="estimate-input">
             "Your estimate as a program (" {dialect} "; Ctrl/Cmd-Enter runs it now)"
         </label>

@@ -63,7 +63,7 @@ pub fn ItemView() -> impl IntoView {
             <Formats />
             {move || match state.boxes.mode.get() {
                 AnswerMode::Quick => view! { <Quick boxes=state.boxes unit /> }.into_any(),
-                AnswerMode::Program => view! { <Editor /> }.into_any(),
+                AnswerMode::Program => view! { <Editor dialect_switch=false /> }.into_any(),
             }}
             <Diagnostics places=Signal::derive(move || state.boxes.mode.get() == AnswerMode::Program) />
             <EstimateSummary />
