@@ -15,6 +15,18 @@ impl Pack {
     pub fn question(&self, id: &str) -> Option<&Question> {
         self.questions.iter().find(|q| q.id == id)
     }
+
+    /// The same pack loaded twice: the same id, version and question ids in the same order.
+    pub fn same_as(&self, other: &Pack) -> bool {
+        self.info.id == other.info.id
+            && self.info.version == other.info.version
+            && self.questions.len() == other.questions.len()
+            && self
+                .questions
+                .iter()
+                .zip(&other.questions)
+                .all(|(a, b)| a.id == b.id)
+    }
 }
 
 /// The `[pack]` table.

@@ -322,6 +322,16 @@ pub struct Calibration {
     pub skipped: usize,
 }
 
+impl Calibration {
+    /// The summary of one topic, or the overall one for "" or a topic without answers.
+    pub fn topic(&self, topic: &str) -> &Summary {
+        self.by_topic
+            .iter()
+            .find(|t| t.topic == topic)
+            .map_or(&self.overall, |t| &t.summary)
+    }
+}
+
 /// Calibration of a history. `window` is the number of answers in each rolling median (0 counts as 1). Never
 /// fails: unusable entries are counted in [`Calibration::skipped`], an empty history gives empty summaries.
 pub fn calibration(history: &[Answered], window: usize) -> Calibration {

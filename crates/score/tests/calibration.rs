@@ -700,3 +700,21 @@ fn catches_matches_coverage() {
         assert_eq!(caught, c.overall.coverage[k].hits, "{percent}%");
     }
 }
+
+#[test]
+fn a_topic_summary_or_the_overall_one() {
+    let history = [
+        entry("energy", 1.0, 0.0, 1.0, 1.0),
+        entry("energy", 2.0, 0.0, 1.0, 1.0),
+        entry("water", 3.0, 0.0, 1.0, 1.0),
+    ];
+    let c = calibration(&history, 5);
+    assert_eq!(c.topic("energy").count, 2);
+    assert_eq!(c.topic("water").count, 1);
+    assert_eq!(c.topic("").count, 3);
+    assert_eq!(
+        c.topic("space").count,
+        3,
+        "a topic without answers shows the overall summary"
+    );
+}

@@ -2,7 +2,7 @@
 //! fell inside the 50/80/90% intervals, where it fell in the answers (PIT), bias, sharpness and score over time,
 //! overall or for one topic, and the core's advice. Every figure and word comes from `fermi_score::calibration`.
 
-use fermi_score::calibration::{Calibration, Summary, TREND_WINDOW, TrendPoint, calibration};
+use fermi_score::calibration::{Summary, TREND_WINDOW, TrendPoint, calibration};
 use fermi_score::format_nats;
 use leptos::html::Canvas;
 use leptos::prelude::*;
@@ -24,7 +24,7 @@ pub fn CalibrationView() -> impl IntoView {
     });
     let summary = Memo::new(move |_| {
         let t = topic.get();
-        found.with(|c| pick(c, &t))
+        found.with(|c| c.topic(&t).clone())
     });
     let left_out = move || {
         let (resubmitted, pending) = state.history.with(|h| {
@@ -102,14 +102,6 @@ pub fn CalibrationView() -> impl IntoView {
             {body}
         </section>
     }
-}
-
-/// The summary of one topic ("" for all).
-fn pick(c: &Calibration, topic: &str) -> Summary {
-    c.by_topic
-        .iter()
-        .find(|t| t.topic == topic)
-        .map_or_else(|| c.overall.clone(), |t| t.summary.clone())
 }
 
 fn percent(x: f64) -> String {

@@ -2,7 +2,6 @@
 //! visits while their files are small, under their own storage key (apart from drafts and history): the files as
 //! given, loaded again through the core's one loading path at start.
 
-use fermi_bank::Pack;
 use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
 
@@ -64,19 +63,6 @@ pub fn forget() {
     }
 }
 
-/// Whether `pack` is already among `packs`: the same id, version and questions.
-fn loaded_already(packs: &[Shared<Pack>], pack: &Pack) -> bool {
-    packs.iter().any(|p| {
-        p.info.id == pack.info.id
-            && p.info.version == pack.info.version
-            && p.questions.len() == pack.questions.len()
-            && p.questions
-                .iter()
-                .zip(&pack.questions)
-                .all(|(a, b)| a.id == b.id)
-    })
-}
-
 /// Loads the files read through the core and adds each new pack. `keep_files` keeps the batch for the next visit
 /// when it added a pack. Returns the report to show and the index of the first pack added.
 pub fn add(
@@ -89,7 +75,10 @@ pub fn add(
     // `files::load` words one "Loaded …" line per pack, in order; a duplicate's line says so instead.
     let said = std::mem::take(&mut outcome.loaded);
     for (pack, line) in packs.into_iter().zip(said) {
-        if state.packs.with_untracked(|p| loaded_already(p, &pack)) {
+        if state
+            .packs
+            .with_untracked(|p| p.iter().any(|loaded| loaded.same_as(&pack)))
+        {
             outcome.loaded.push(format!(
                 "“{}” (id {}, version {}) is already loaded: not added again.",
                 pack.info.title, pack.info.id, pack.info.version
