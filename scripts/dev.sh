@@ -1,11 +1,28 @@
 #!/usr/bin/env bash
-# Serves the playground at http://127.0.0.1:8080 with its bundled question pack, installing what is missing first.
-# `scripts/dev.sh build` builds dist/ instead of serving.
+# Serves the playground at http://127.0.0.1:8080 (or $PORT) with its bundled question pack, installing what is
+# missing first. `scripts/dev.sh build` builds dist/ instead of serving.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/setup.sh
+# Trunk.toml's [watch] ignore names these, and trunk refuses an ignore path that does not exist: a fresh clone (or a
+# CARGO_TARGET_DIR elsewhere) has neither yet.
+mkdir -p target dist
 if [ "${1:-serve}" = build ]; then
-  trunk build --release
-else
-  trunk serve --release
+  say "building dist/ (the first release build takes several minutes)"
+  exec trunk build --release
 fi
+port="${PORT:-8080}"
+say "building and serving at http://127.0.0.1:$port (the first release build takes several minutes; the address is printed again when the page answers)"
+# Announce the address once the page answers; the watcher ends with this script.
+(
+  answers() {
+    exec 3<>"/dev/tcp/127.0.0.1/$port" || return 1
+    printf 'GET / HTTP/1.0\r\nHost: 127.0.0.1\r\n\r\n' >&3
+    head -n 1 <&3 | grep -q ' 200'
+  }
+  until (answers) 2>/dev/null; do sleep 1; done
+  say "ready: open http://127.0.0.1:$port"
+) &
+watcher=$!
+trap 'kill "$watcher" 2>/dev/null || true' EXIT
+trunk serve --release --port "$port"
