@@ -11,12 +11,15 @@ const here = dirname(fileURLToPath(import.meta.url));
 export const SCREENSHOTS = join(here, 'screenshots');
 
 /** Serves `root` (dist/ by default, plus in-memory `routes`), opens a page at the given viewport, and collects console
- * errors. */
-export async function open(viewport = { width: 1280, height: 800 }, root = join(here, '..', 'dist'), routes = {}) {
+ * errors. The offline cache's service worker is blocked unless `serviceWorkers: 'allow'` (it would take requests
+ * out of `page.route`'s sight). */
+export async function open(viewport = { width: 1280, height: 800 }, root = join(here, '..', 'dist'), routes = {},
+  { serviceWorkers = 'block' } = {}) {
   const { server, url } = await serve(root, routes);
   const context = await chromium.launchPersistentContext(await mkdtemp(join(tmpdir(), 'fp-e2e-')), {
     executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
     headless: true,
+    serviceWorkers,
     viewport,
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
       '--disable-component-update', '--disable-sync'],
@@ -26,8 +29,8 @@ export async function open(viewport = { width: 1280, height: 800 }, root = join(
   page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
   page.on('pageerror', (e) => errors.push(String(e)));
   await mkdir(SCREENSHOTS, { recursive: true });
-  const close = async () => { server.close(); await context?.close(); };
-  return { page, url, errors, close, context };
+  const close = async () => { if (server.listening) server.close(); await context?.close(); };
+  return { page, url, errors, close, context, server };
 }
 
 /** A `data-testid` selector. */

@@ -1,4 +1,4 @@
-// A minimal static server for dist/ on 127.0.0.1 (port 0 = any free port); `routes` adds in-memory files by path
+// A minimal static server for dist/ on 127.0.0.1 (`port` 0, the default, = any free port); `routes` adds in-memory files by path
 // (`{'/s.toml': {type, body}}`), as a test's own study file.
 import { createServer } from 'node:http';
 import { readFile } from 'node:fs/promises';
@@ -9,7 +9,7 @@ const TYPES = {
   '.css': 'text/css', '.json': 'application/json', '.toml': 'text/plain; charset=utf-8', '.svg': 'image/svg+xml',
 };
 
-export async function serve(root, routes = {}) {
+export async function serve(root, routes = {}, port = 0) {
   const server = createServer(async (req, res) => {
     const extra = routes[new URL(req.url, 'http://x').pathname];
     if (extra) {
@@ -27,6 +27,6 @@ export async function serve(root, routes = {}) {
       res.writeHead(404).end('not found');
     }
   });
-  await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
+  await new Promise((ok) => server.listen(port, '127.0.0.1', ok));
   return { server, url: `http://127.0.0.1:${server.address().port}/` };
 }

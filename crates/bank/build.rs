@@ -6,7 +6,8 @@ use std::path::Path;
 fn main() {
     let manifest = std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR");
     let folder = Path::new(&manifest).join("../../assets/questions");
-    println!("cargo:rerun-if-changed={}", folder.display());
+    // Relative to the package, so that the same build folder serves a copy of the checkout elsewhere.
+    println!("cargo:rerun-if-changed=../../assets/questions");
 
     let mut files: Vec<_> = std::fs::read_dir(&folder)
         .unwrap_or_else(|e| panic!("cannot read {}: {e}", folder.display()))

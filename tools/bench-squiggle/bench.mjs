@@ -1,11 +1,13 @@
 // Side by side, in one node process: our evaluator (wasm, built by build.mjs) and @quri/squiggle-lang 0.10.0 run
 // the issue's programs P1–P3 at the same sample counts, alternating call by call so that both see the same machine
 // load. Prints medians (ms), the ratio, and each side's median sample (both must sample the same distribution).
-// The last line is `P2@1e5 speedup: X`. Rounds per case scale with BENCH_ROUNDS (default 1). No forced garbage
+// Then 200 seeded random programs of the differential check's generator (not shaped for fusion), each timed on both
+// sides at 1e5, summarised in the line starting `random`. The last line is `P2@1e5 speedup: X`. Rounds per case scale with BENCH_ROUNDS (default 1). No forced garbage
 // collection between calls: it left V8's concurrent sweeping running into the next timed call and slowed both sides.
 import { run, defaultEnvironment } from "@quri/squiggle-lang";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
+import { generate } from "../squiggle-diff/generate.mjs";
 
 const require = createRequire(import.meta.url);
 const ours = require("./pkg/fermi_bench_wasm.js");
@@ -112,5 +114,33 @@ for (const r of rows) {
       `${fmt((r.squiggle / r.copied).toFixed(1) + "×", 9)}${fmt(r.p50[0].toPrecision(4), 11)}${fmt(r.p50[1].toPrecision(4), 11)}`,
   );
 }
+// Random programs: the differential check's generator at a fixed seed, those both sides run, 1e5 samples.
+const RANDOM_SEED = 20261201;
+const speedups = [];
+let failed = 0;
+for (const code of generate(RANDOM_SEED, 200)) {
+  const mine = [];
+  const theirs = [];
+  try {
+    runOurs(code, 1e4, 1, false);
+    await runSquiggle(code, 1e4, 1);
+    for (let round = 1; round <= 3; round++) {
+      await settle();
+      mine.push(runOurs(code, 1e5, round, false)[0]);
+      await settle();
+      theirs.push((await runSquiggle(code, 1e5, round))[0]);
+    }
+  } catch {
+    failed++; // a program one side refuses (the generator makes a few on purpose)
+    continue;
+  }
+  speedups.push(median(theirs) / median(mine));
+}
+speedups.sort((a, b) => a - b);
+const at = (q) => speedups[Math.min(speedups.length - 1, Math.floor(q * speedups.length))];
+console.log(
+  `random  200 programs (seed ${RANDOM_SEED}, ${speedups.length} run by both, ${failed} refused) at 1e5: median speedup ` +
+    `${median(speedups).toFixed(1)}× (quartiles ${at(0.25).toFixed(1)}×–${at(0.75).toFixed(1)}×, min ${speedups[0].toFixed(1)}×)`,
+);
 const p2 = rows.find((r) => r.name === "P2" && r.n === 1e5);
 console.log(`P2@1e5 speedup: ${(p2.squiggle / p2.ours).toFixed(1)}`);
