@@ -24,7 +24,11 @@ pub fn giveaways(question: &Question, fitted: &FittedTruth) -> Vec<Problem> {
             _ => question.disambiguation.as_deref(),
         };
         for mention in prose.map(mentions).unwrap_or_default() {
-            let Some((what, target)) = targets.iter().find(|(_, t)| mention.near(*t)) else {
+            let closest = targets
+                .iter()
+                .map(|(what, t)| (what, *t, mention.distance(*t)))
+                .min_by(|a, b| a.2.total_cmp(&b.2));
+            let Some((what, target, _)) = closest.filter(|c| c.2 <= GIVEAWAY_TOLERANCE) else {
                 continue;
             };
             let raw = &prose.unwrap_or("")[mention.span.range()];
@@ -36,7 +40,7 @@ pub fn giveaways(question: &Question, fitted: &FittedTruth) -> Vec<Problem> {
                      inputs turns the question into arithmetic; name the series, year and definition, and leave the \
                      figure to `explanation` and `sources`",
                     GIVEAWAY_TOLERANCE * 100.0,
-                    format_readable(*target)
+                    format_readable(target)
                 ),
             )
             .warning();
@@ -128,18 +132,21 @@ struct Mention {
 }
 
 impl Mention {
-    fn near(&self, target: f64) -> bool {
+    /// The smallest relative gap between the number (in any reading) and `target`.
+    fn distance(&self, target: f64) -> f64 {
         let shifts: &[i32] = if self.prefixed {
             &[-4, -3, -2, -1, 0, 1, 2, 3, 4]
         } else {
             &[0]
         };
-        self.values.iter().any(|&x| {
-            shifts.iter().any(|&k| {
-                let shifted = x * 1000f64.powi(k);
-                (shifted / target - 1.0).abs() <= GIVEAWAY_TOLERANCE
+        self.values
+            .iter()
+            .flat_map(|&x| {
+                shifts
+                    .iter()
+                    .map(move |&k| (x * 1000f64.powi(k) / target - 1.0).abs())
             })
-        })
+            .fold(f64::INFINITY, f64::min)
     }
 }
 
@@ -366,11 +373,12 @@ mod tests {
 
     #[test]
     fn percentages_are_also_fractions_and_prefixed_units_shift_by_thousands() {
+        let near = |m: &Mention, t: f64| m.distance(t) <= GIVEAWAY_TOLERANCE;
         let m = &mentions("63.7%")[0];
-        assert!(m.near(63.7) && m.near(0.637) && !m.near(6.37));
+        assert!(near(m, 63.7) && near(m, 0.637) && !near(m, 6.37));
         let m = &mentions("320 TWh")[0];
-        assert!(m.near(320e9) && m.near(0.32) && !m.near(3.2e9));
+        assert!(near(m, 320e9) && near(m, 0.32) && !near(m, 3.2e9));
         let m = &mentions("320 people")[0];
-        assert!(m.near(330.0) && !m.near(340.0) && !m.near(320e3));
+        assert!(near(m, 330.0) && !near(m, 340.0) && !near(m, 320e3));
     }
 }
