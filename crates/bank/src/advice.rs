@@ -14,16 +14,24 @@ const TIER_3: (f64, f64) = (0.145, 0.205);
 /// Where a distribution truth's factor intervals disagree with the tier of the sources that support them:
 /// a tier-2 factor should span ±5–10%, a tier-3 one ±15–20%, and a tier-0 factor is a plain number.
 /// Only intervals with constant bounds are checked; factors backed by sources of mixed tiers are skipped.
-/// Against the width rule: a `world` question with a point truth, and a `pinned` one with a factor of tier 1–3.
+/// Against the width rule: a `world` question with a point truth that is not an exact count (some source above tier
+/// 0), and a `pinned` one with a factor of tier 1–3.
 pub fn advice(question: &Question) -> Vec<Problem> {
     let mut out = Vec::new();
-    if question.width == Some(Width::World) && matches!(question.truth, TruthSpec::Point { .. }) {
+    if question.width == Some(Width::World)
+        && matches!(question.truth, TruthSpec::Point { .. })
+        && question
+            .sources
+            .iter()
+            .any(|s| s.tier != SourceTier::Negligible)
+    {
         out.push(
             Problem::in_question(
                 question,
                 "width",
-                "a `world` question takes the tier rule, but its truth is a point (no uncertainty): give the \
-                 interval the sources leave, or pin the reported figure in the text and write `width = \"pinned\"`",
+                "a `world` question takes the tier rule, but its truth is a point and not every source is tier 0 \
+                 (an exact count): give the interval the sources leave, or pin the reported figure in the text and \
+                 write `width = \"pinned\"`",
             )
             .warning(),
         );

@@ -92,9 +92,9 @@ fn intervals_follow_the_tier_rule() {
 
 #[test]
 fn truths_follow_the_width_rule_they_state() {
-    let world_point = "a `world` question takes the tier rule, but its truth is a point (no uncertainty): give the \
-                       interval the sources leave, or pin the reported figure in the text and write \
-                       `width = \"pinned\"`";
+    let world_point = "a `world` question takes the tier rule, but its truth is a point and not every source is \
+                       tier 0 (an exact count): give the interval the sources leave, or pin the reported figure in \
+                       the text and write `width = \"pinned\"`";
     let pinned_tier = |tier: &str| {
         format!(
             "`x`: a `pinned` question's answer is the reported figure, but this factor is tier {tier}: write the \
@@ -104,6 +104,7 @@ fn truths_follow_the_width_rule_they_state() {
     // (width, truth program or `point`, tier of `x`, expected advice after `p.toml: question q: `).
     let cases: Vec<(&str, &str, &str, Vec<String>)> = vec![
         ("world", "point", "2", vec![format!("width: {world_point}")]),
+        ("world", "point", "0", vec![]),
         ("pinned", "point", "2", vec![]),
         ("world", "x = to(95, 105)", "2", vec![]),
         (
