@@ -227,7 +227,7 @@ fn describe(
         .filter(|q| q.no_primary_source.is_some())
         .count();
     println!(
-        "  primary sources: {} of {} questions without one{}{}; {reasons} state why none exists",
+        "  primary sources: {} of {} questions without one{}{}; {reasons} say why none is cited",
         without.len(),
         pack.questions.len(),
         if without.is_empty() { "" } else { ": " },

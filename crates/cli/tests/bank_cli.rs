@@ -175,7 +175,7 @@ accessed = "2026-11"
     let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
     for line in [
         "  width rule: pinned 1, unstated 1",
-        "  primary sources: 1 of 2 questions without one: solar-area; 0 state why none exists",
+        "  primary sources: 1 of 2 questions without one: solar-area; 0 say why none is cited",
         "  giveaways: 1 number(s) in text or disambiguation within 5% of the truth or a factor",
     ] {
         assert!(stdout.lines().any(|l| l == line), "{line}\n{stdout}");
