@@ -278,7 +278,7 @@ fn mentions(prose: &str) -> Vec<Mention> {
             .take_while(|c| c.is_alphabetic())
             .collect();
         let scale = scale_word(&word).map(|s| s * scale_word(&next_word).unwrap_or(1.0));
-        let scale = scale.or_else(|| match attached.as_str() {
+        let scale = scale.or(match attached.as_str() {
             "k" | "K" => Some(1e3),
             "M" => Some(1e6),
             "B" | "G" => Some(1e9),
@@ -330,8 +330,11 @@ fn mentions(prose: &str) -> Vec<Mention> {
 mod tests {
     use super::*;
 
-    /// (prose, the numbers it mentions as (text, first value, prefixed)).
-    const CASES: &[(&str, &[(&str, f64, bool)])] = &[
+    /// A number as the test expects it: (text, first value, followed by a prefixed unit).
+    type Seen = (&'static str, f64, bool);
+
+    /// (prose, the numbers it mentions).
+    const CASES: &[(&str, &[Seen])] = &[
         (
             "Ghana's cocoa purchases (429,323 t) in 2023–24",
             &[("429,323", 429323.0, false)],
@@ -363,7 +366,7 @@ mod tests {
     #[test]
     fn numbers_in_prose() {
         for (prose, expected) in CASES {
-            let got: Vec<(&str, f64, bool)> = mentions(prose)
+            let got: Vec<Seen> = mentions(prose)
                 .iter()
                 .map(|m| (&prose[m.span.range()], m.values[0], m.prefixed))
                 .collect();

@@ -68,7 +68,7 @@ fn numbers_near_the_truth_or_a_factor_are_flagged_at_their_place() {
             "Was it 63.6%?",
             "",
             RATIO,
-            &["9:15: question q: text: `63.6` is within 5% of the truth's median (63.6)"],
+            &["9:16: question q: text: `63.6` is within 5% of the truth's median (63.5)"],
         ),
         (
             "a widening multiplier is not a figure",
@@ -90,8 +90,8 @@ fn numbers_near_the_truth_or_a_factor_are_flagged_at_their_place() {
             "",
             "kind = \"log_range\"\nlow = 3.16e5\nhigh = 3.16e6",
             &[
-                "9:18: question q: text: `3.2e5` is within 5% of the truth's lower bound (316 thousand)",
-                "9:28: question q: text: `3.2e6` is within 5% of the truth's upper bound (3.16 million)",
+                "9:17: question q: text: `3.2e5` is within 5% of the truth's lower bound (316 thousand)",
+                "9:27: question q: text: `3.2e6` is within 5% of the truth's upper bound (3.16 million)",
             ],
         ),
     ];
