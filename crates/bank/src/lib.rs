@@ -4,6 +4,7 @@
 mod advice;
 mod fit;
 mod format;
+mod giveaway;
 pub mod import;
 mod load;
 mod problem;
@@ -15,8 +16,10 @@ mod unit_check;
 pub use advice::advice;
 pub use fit::{FIT_SAMPLES, FitCache, FittedTruth, fit_truth, question_seed, sampled_truth};
 pub use format::{
-    Difficulty, Pack, PackInfo, Question, Source, SourceTier, Tier, Topic, TruthSpec, to_toml,
+    Difficulty, Pack, PackInfo, Question, Source, SourceKind, SourceTier, Tier, Topic, TruthSpec,
+    Width, to_toml,
 };
+pub use giveaway::{GIVEAWAY_TOLERANCE, giveaways};
 pub use load::{
     MAX_FILE_BYTES, MAX_QUESTIONS, TWIN_TOLERANCE, VALIDATION_SAMPLES, is_slug, load_pack,
 };
