@@ -177,7 +177,7 @@ const MONTHS: &[&str] = &[
     "dec",
 ];
 
-/// Units that take an SI prefix in prose (`TWh`, `Mt`, `Gt`, `GW`, `Mha`, `kg`, `km`, `ML`).
+/// Units that take an SI prefix (k, M, G, T, P, E) in prose (`TWh`, `Mt`, `Gt`, `GW`, `Mha`, `kg`, `km`, `EJ`).
 const PREFIXABLE: &[&str] = &[
     "Wh", "W", "t", "g", "J", "ha", "L", "l", "m", "m²", "m³", "m2", "m3", "Hz", "bbl", "b",
     "tCO2", "toe",
@@ -185,7 +185,7 @@ const PREFIXABLE: &[&str] = &[
 
 fn is_prefixed_unit(word: &str) -> bool {
     let mut chars = word.chars();
-    matches!(chars.next(), Some('k' | 'M' | 'G' | 'T' | 'P'))
+    matches!(chars.next(), Some('k' | 'M' | 'G' | 'T' | 'P' | 'E'))
         && PREFIXABLE.contains(&chars.as_str())
 }
 
