@@ -386,6 +386,9 @@ pub fn fit_truth(
         sources: Vec::new(),
         file: PACK_FILE.to_string(),
         places: Places::default(),
+        factor: Vec::new(),
+        reference: None,
+        trap_value: Vec::new(),
     };
     let fitted = fermi_bank::fit_truth(&question)
         .map_err(|p| fail(vec![JsDiagnostic::of_problem(&p, "")]))?;
