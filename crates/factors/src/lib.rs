@@ -21,6 +21,7 @@ mod words;
 
 use fermi_bank::{FittedTruth, Question, TrapValue, question_seed};
 use fermi_num::{Z95, quantile_type7};
+use fermi_score::Truth;
 use fermi_syntax::Dialect;
 use serde::{Deserialize, Serialize};
 
@@ -97,17 +98,22 @@ pub struct TruthShape {
     pub sigma: f64,
 }
 
-impl From<&FittedTruth> for TruthShape {
-    fn from(t: &FittedTruth) -> TruthShape {
-        match *t {
-            FittedTruth::Lognormal { mu, sigma } => TruthShape {
-                median: libm::exp(mu),
-                sigma,
+impl TruthShape {
+    /// The shape of a truth as the scorer takes it (a sampled truth: its ln median and ln p5–p95 spread).
+    pub fn of(truth: &Truth) -> TruthShape {
+        match truth {
+            Truth::Lognormal { mu, sigma } => TruthShape {
+                median: libm::exp(*mu),
+                sigma: *sigma,
             },
-            FittedTruth::Point(value) => TruthShape {
-                median: value,
+            Truth::Point(value) => TruthShape {
+                median: *value,
                 sigma: 0.0,
             },
+            Truth::Samples(samples) => {
+                let (median, sigma) = sample_shape(samples).unwrap_or((f64::NAN, 0.0));
+                TruthShape { median, sigma }
+            }
         }
     }
 }
@@ -208,6 +214,9 @@ pub fn attribute(
     answer: &Answer,
     corrections: &[Correction],
 ) -> Result<Attribution, String> {
+    if !(truth.median.is_finite() && truth.median > 0.0) {
+        return Err("the truth's median is not a positive number".into());
+    }
     let (ast, diagnostics) = fermi_syntax::parse(answer.source, answer.dialect);
     if diagnostics.iter().any(|d| d.is_error()) {
         return Err("the answer does not parse".into());
@@ -411,7 +420,13 @@ pub fn attribute_question(
     corrections: &[Correction],
 ) -> Result<Option<Attribution>, String> {
     match Reference::of(question) {
-        Some(reference) => attribute(&reference, truth.into(), answer, corrections).map(Some),
+        Some(reference) => attribute(
+            &reference,
+            TruthShape::of(&truth.to_truth()),
+            answer,
+            corrections,
+        )
+        .map(Some),
         None => Ok(None),
     }
 }
