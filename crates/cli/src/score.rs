@@ -222,7 +222,7 @@ mod question_form {
             let answer = fermi_factors::Answer {
                 source: &source,
                 dialect: Dialect::from_path(estimate),
-                samples: &samples,
+                summary: &fermi_score::Summary::of_samples(&f),
                 seed: args.seed,
             };
             let shape = fermi_factors::TruthShape::of(&truth);

@@ -20,8 +20,8 @@ mod matching;
 mod words;
 
 use fermi_bank::{FittedTruth, Question, TrapValue, question_seed};
-use fermi_num::{Z95, quantile_type7};
-use fermi_score::Truth;
+use fermi_num::Z95;
+use fermi_score::{LogSamples, Summary, Truth};
 use fermi_syntax::Dialect;
 use serde::{Deserialize, Serialize};
 
@@ -81,12 +81,12 @@ impl Reference {
     }
 }
 
-/// An answer as run: its program and the samples of its estimate.
+/// An answer as run: its program and the scorer's summary of its estimate's ln samples (every face has one).
 #[derive(Clone, Copy, Debug)]
 pub struct Answer<'a> {
     pub source: &'a str,
     pub dialect: Dialect,
-    pub samples: &'a [f64],
+    pub summary: &'a Summary,
     /// Seed for leaves that must be sampled to find their medians (a beta, a mixture).
     pub seed: u64,
 }
@@ -111,7 +111,10 @@ impl TruthShape {
                 sigma: 0.0,
             },
             Truth::Samples(samples) => {
-                let (median, sigma) = sample_shape(samples).unwrap_or((f64::NAN, 0.0));
+                let (median, sigma) = LogSamples::new(samples)
+                    .ok()
+                    .and_then(|s| shape(&Summary::of_samples(&s)))
+                    .unwrap_or((f64::NAN, 0.0));
                 TruthShape { median, sigma }
             }
         }
@@ -206,6 +209,57 @@ const GAUSS: [(f64, f64); 8] = [
 /// Most panels of the composite quadrature.
 const MAX_PANELS: usize = 64;
 
+/// One bar of the waterfall from the truth's median to the answer's: ln values before and after the step.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Step {
+    /// A reference factor's name, "rest of your formula" or "residual".
+    pub label: String,
+    pub kind: StepKind,
+    pub from: f64,
+    pub to: f64,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum StepKind {
+    Factor,
+    Rest,
+    Residual,
+}
+
+impl Attribution {
+    /// The waterfall: from ln(truth's median), each matched factor's contribution in order, then the rest and the
+    /// residual (each only when it moves the answer by more than 1%), ending at ln(answer's median).
+    pub fn steps(&self) -> Vec<Step> {
+        let mut at = libm::log(self.truth_median);
+        let mut out = Vec::new();
+        let mut push = |label: String, kind: StepKind, by: f64| {
+            out.push(Step {
+                label,
+                kind,
+                from: at,
+                to: at + by,
+            });
+            at += by;
+        };
+        for r in &self.factors {
+            push(r.reference.clone(), StepKind::Factor, r.contribution);
+        }
+        for (label, kind, by) in [
+            ("rest of your formula", StepKind::Rest, self.rest),
+            ("residual", StepKind::Residual, self.residual),
+        ] {
+            if by.abs() > SHOWN_STEP {
+                push(label.to_string(), kind, by);
+            }
+        }
+        out
+    }
+}
+
+/// Smallest rest or residual drawn as a step, in nats (1%).
+const SHOWN_STEP: f64 = 0.01;
+
 /// Attributes an answer's miss to the reference's factors. `Err` says why it cannot (in words for a person):
 /// the answer does not parse, or a formula is not positive at the medians.
 pub fn attribute(
@@ -223,8 +277,8 @@ pub fn attribute(
     }
     let mine = Formula::of(&ast, answer.source, answer.seed)?;
     let theirs = &reference.formula;
-    let (answer_median, answer_sigma) = sample_shape(answer.samples)
-        .ok_or("the answer's samples are not all positive and finite")?;
+    let (answer_median, answer_sigma) =
+        shape(answer.summary).ok_or("the answer's samples are not all finite")?;
     let f = theirs.medians();
     let g = mine.medians();
     let (_, e_ref) = theirs
@@ -431,13 +485,13 @@ pub fn attribute_question(
     }
 }
 
-/// Median and log sd (through ln p5 and ln p95) of positive, finite samples.
-fn sample_shape(samples: &[f64]) -> Option<(f64, f64)> {
-    if samples.is_empty() || samples.iter().any(|x| !(x.is_finite() && *x > 0.0)) {
-        return None;
-    }
-    let mut ln: Vec<f64> = samples.iter().map(|x| libm::log(*x)).collect();
-    ln.sort_by(f64::total_cmp);
-    let sigma = (quantile_type7(&ln, 0.95) - quantile_type7(&ln, 0.05)) / (2.0 * Z95);
-    Some((libm::exp(quantile_type7(&ln, 0.5)), sigma))
+/// Median and log sd (through ln p5 and ln p95) of a summary of ln samples.
+fn shape(summary: &Summary) -> Option<(f64, f64)> {
+    let Summary {
+        p5, median, p95, ..
+    } = *summary;
+    [p5, median, p95]
+        .iter()
+        .all(|x| x.is_finite())
+        .then(|| (libm::exp(median), (p95 - p5) / (2.0 * Z95)))
 }

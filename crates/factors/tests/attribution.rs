@@ -7,6 +7,7 @@ use fermi_factors::{
     Answer, Attribution, Correction, EXACT_RESIDUAL, MatchedBy, Method, Reference, TruthShape,
     attribute, attribute_question, skeleton,
 };
+use fermi_score::{LogSamples, Summary};
 use fermi_syntax::Dialect;
 use proptest::prelude::*;
 
@@ -22,12 +23,16 @@ fn run(source: &str, samples: usize) -> Vec<f64> {
         .unwrap_or_else(|| panic!("{source}: {:?}", e.diagnostics))
 }
 
+fn summarize(samples: &[f64]) -> Summary {
+    Summary::of_samples(&LogSamples::new(samples).unwrap())
+}
+
 fn attribution(reference: &Reference, truth_median: f64, answer: &str, n: usize) -> Attribution {
-    let samples = run(answer, n);
+    let summary = summarize(&run(answer, n));
     let answer = Answer {
         source: answer,
         dialect: Dialect::Squiggle,
-        samples: &samples,
+        summary: &summary,
         seed: SEED,
     };
     let truth = TruthShape {
@@ -165,13 +170,19 @@ households * pianos * tunings / capacity
         "{}",
         a.sentences[0]
     );
+    // The waterfall climbs from the truth's median to the answer's, the big step first.
+    let steps = a.steps();
+    assert_eq!(steps[0].label, "pianos_per_household");
+    assert!((steps[0].from - truth.ln()).abs() < 1e-12);
+    let last = steps.last().unwrap();
+    assert!((last.to - a.answer_median.ln()).abs() < 0.011, "{steps:?}");
     // `capacity` shares no word with `tunings_per_tuner`: a person says which it is.
     assert!(a.unmatched_answer.contains(&"capacity".to_string()));
     let fix = [Correction {
         answer: "capacity".into(),
         reference: Some("tunings_per_tuner".into()),
     }];
-    let samples = run(answer, 10_000);
+    let summary = summarize(&run(answer, 10_000));
     let fixed = attribute(
         &reference,
         TruthShape {
@@ -181,7 +192,7 @@ households * pianos * tunings / capacity
         &Answer {
             source: answer,
             dialect: Dialect::Squiggle,
-            samples: &samples,
+            summary: &summary,
             seed: SEED,
         },
         &fix,
@@ -304,7 +315,7 @@ fn a_skeleton_filled_in_is_scored_by_factors() {
         .replace("rain_mm = to( , )", "rain_mm = to(3, 20)")
         .replace("umbrella_m2 = to( , )", "umbrella_m2 = to(6, 10)")
         .replace("drop_d_mm = to( , )", "drop_d_mm = to(1.5, 2.5)");
-    let samples = run(&filled, 10_000);
+    let summary = summarize(&run(&filled, 10_000));
     let truth = fit_truth(question).unwrap();
     let a = attribute_question(
         question,
@@ -312,7 +323,7 @@ fn a_skeleton_filled_in_is_scored_by_factors() {
         &Answer {
             source: &filled,
             dialect: Dialect::Squiggle,
-            samples: &samples,
+            summary: &summary,
             seed: SEED,
         },
         &[],

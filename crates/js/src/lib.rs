@@ -327,7 +327,7 @@ pub fn score(
             let answer = fermi_factors::Answer {
                 source: &program,
                 dialect: answer.dialect,
-                samples: &samples,
+                summary: &fermi_score::Summary::of_samples(&forecast),
                 seed: answer.seed,
             };
             let shape = fermi_factors::TruthShape::of(&truth);
