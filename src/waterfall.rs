@@ -127,12 +127,7 @@ pub fn draw<DB: DrawingBackend>(
         .map_err(err)?;
         // Each step's factor, written over the bar: ×8 or ÷3.
         if i > 0 && i + 1 < columns.len() {
-            let factor = (to - from).exp();
-            let text = if factor >= 1.0 {
-                format!("×{}", fermi_num::format_readable(factor))
-            } else {
-                format!("÷{}", fermi_num::format_readable(1.0 / factor))
-            };
+            let text = fermi_factors::ratio_text(to - from);
             let (x, y) = chart.backend_coord(&(i as f64 + 0.5, from.max(*to)));
             area.draw(&Text::new(
                 text,

@@ -580,7 +580,13 @@ fn check_reference_program(q: &Question, problems: &mut Vec<Problem>) {
     };
     let evaluation = evaluate_source(&text, Dialect::Squiggle, &options);
     let say = |message: String| Problem::in_question(q, "reference.program", message);
-    if let Some(d) = evaluation.diagnostics.first() {
+    // An error first: it is why there are no samples.
+    let first = evaluation
+        .diagnostics
+        .iter()
+        .find(|d| d.is_error())
+        .or(evaluation.diagnostics.first());
+    if let Some(d) = first {
         let index = LineIndex::new(&text);
         let at = index.line_col(d.span.start as usize);
         let kind = if d.is_error() { "" } else { "warning: " };

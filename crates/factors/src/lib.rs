@@ -27,7 +27,7 @@ use serde::{Deserialize, Serialize};
 
 pub use formula::{Formula, LEAF_SAMPLES, Leaf};
 pub use matching::{Correction, MatchedBy};
-pub use words::skeleton;
+pub use words::{ratio_text, skeleton};
 
 use crate::matching::Candidate;
 
@@ -154,6 +154,8 @@ pub struct FactorRow {
     pub unit: Option<String>,
     pub answer_median: f64,
     pub reference_median: f64,
+    /// ln(answer's median / reference's median) of this factor.
+    pub log_error: f64,
     /// Its part of the total log error, in nats (positive: it pushed the answer up).
     pub contribution: f64,
     /// Its part of the gap between the answer's log variance and the truth's (nats²; positive: too wide).
@@ -377,6 +379,7 @@ pub fn attribute(
                 unit: reference.unit(&lr.name).map(str::to_string),
                 answer_median: la.median,
                 reference_median: lr.median,
+                log_error: libm::log(la.median) - libm::log(lr.median),
                 contribution: mean_e[r] * (ln_h[r] - ln_f[r]),
                 width: var(e_mine[a], la.sigma) - var(e_ref[r], lr.sigma),
                 answer_sigma: la.sigma,

@@ -22,6 +22,13 @@ fn miss(ln_ratio: f64) -> String {
     format!("{} too {way}", times(r))
 }
 
+/// A ratio given by its ln, as a step: "×8", "÷3", "×1.2".
+pub fn ratio_text(ln_ratio: f64) -> String {
+    let r = libm::exp(ln_ratio.abs());
+    let sign = if ln_ratio >= 0.0 { "×" } else { "÷" };
+    format!("{sign}{}", times(r).trim_end_matches('×'))
+}
+
 fn times(r: f64) -> String {
     if r >= 9.95 {
         format!("{}×", format_readable(r.round()))
