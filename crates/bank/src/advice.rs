@@ -1,10 +1,10 @@
-//! Advice for authors: factor intervals that do not match their sources' tier (docs/authoring.md, the tier rule).
-//! Not validation: a pack with advice still loads.
+//! Advice for authors: factor intervals that do not match their sources' tier (docs/authoring.md, the tier rule),
+//! or the width rule the question says it follows. Not validation: a pack with advice still loads.
 
 use fermi_eval::{MIN_SAMPLES, Options, evaluate_source};
 use fermi_syntax::{Dialect, Expr, ExprKind};
 
-use crate::format::{Question, SourceTier, TruthSpec};
+use crate::format::{Question, SourceTier, TruthSpec, Width};
 use crate::load::Problem;
 
 /// Half-widths (as a fraction of the centre) the tier rule allows, with slack for rounded bounds.
@@ -14,12 +14,32 @@ const TIER_3: (f64, f64) = (0.145, 0.205);
 /// Where a distribution truth's factor intervals disagree with the tier of the sources that support them:
 /// a tier-2 factor should span ±5–10%, a tier-3 one ±15–20%, and a tier-0 factor is a plain number.
 /// Only intervals with constant bounds are checked; factors backed by sources of mixed tiers are skipped.
+/// Against the width rule: a `world` question with a point truth that is not an exact count (some source above tier
+/// 0), and a `pinned` one with a factor of tier 1–3.
 pub fn advice(question: &Question) -> Vec<Problem> {
+    let mut out = Vec::new();
+    if question.width == Some(Width::World)
+        && matches!(question.truth, TruthSpec::Point { .. })
+        && question
+            .sources
+            .iter()
+            .any(|s| s.tier != SourceTier::Negligible)
+    {
+        out.push(
+            Problem::in_question(
+                question,
+                "width",
+                "a `world` question takes the tier rule, but its truth is a point and not every source is tier 0 \
+                 (an exact count): give the interval the sources leave, or pin the reported figure in the text and \
+                 write `width = \"pinned\"`",
+            )
+            .warning(),
+        );
+    }
     let TruthSpec::Distribution { program, .. } = &question.truth else {
-        return Vec::new();
+        return out;
     };
     let (ast, _) = fermi_syntax::parse(program, Dialect::Squiggle);
-    let mut out = Vec::new();
     for statement in &ast.statements {
         let Some(name) = &statement.target else {
             continue;
@@ -46,6 +66,19 @@ pub fn advice(question: &Question) -> Vec<Problem> {
             }
             advice
         };
+        if question.width == Some(Width::Pinned)
+            && matches!(
+                tier,
+                SourceTier::TwoSources | SourceTier::OneOfficial | SourceTier::Estimated
+            )
+        {
+            out.push(say(format!(
+                "a `pinned` question's answer is the reported figure, but this factor is tier {}: write the \
+                 figure (tier \"0\") or the interval its rounding leaves (tier \"rounding\")",
+                tier.as_str()
+            )));
+            continue;
+        }
         match (&statement.value.kind, tier) {
             (ExprKind::To(..), SourceTier::Negligible) => {
                 out.push(say("a tier-0 factor is a plain number, not an interval".into()))
@@ -81,7 +114,7 @@ pub fn advice(question: &Question) -> Vec<Problem> {
 }
 
 /// The value of an expression without variables or distributions, computed by the evaluator itself.
-fn constant(program: &str, expr: &Expr) -> Option<f64> {
+pub(crate) fn constant(program: &str, expr: &Expr) -> Option<f64> {
     fn is_constant(e: &Expr) -> bool {
         matches!(
             e.kind,

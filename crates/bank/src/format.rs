@@ -80,6 +80,12 @@ pub struct Question {
     pub trap: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub derivation: Option<String>,
+    /// Which rule sets the truth's width (docs/authoring.md § 3); `None` when the pack does not say.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub width: Option<Width>,
+    /// Why no primary source exists, when none is cited.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub no_primary_source: Option<String>,
     pub truth: TruthSpec,
     pub sources: Vec<Source>,
     /// `[[question.factor]]`: the reference factors' units, and for a point or log-range truth their values.
@@ -172,6 +178,47 @@ impl Question {
     }
 }
 
+impl Question {
+    /// Whether the question cites a primary source (`kind = "primary"`) or states why none exists.
+    pub fn has_primary_source(&self) -> bool {
+        self.no_primary_source.is_some()
+            || self
+                .sources
+                .iter()
+                .any(|s| s.kind == Some(SourceKind::Primary))
+    }
+}
+
+/// The rule a truth's width follows (spec: "Width follows the question").
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Width {
+    /// The question pins a reported figure: the answer is that figure, a point or the interval its rounding leaves.
+    Pinned,
+    /// The question asks for the quantity in the world: each factor's interval follows the tier rule.
+    World,
+}
+
+impl Width {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Width::Pinned => "pinned",
+            Width::World => "world",
+        }
+    }
+}
+
+/// Who produced a source's figure.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum SourceKind {
+    /// The producer of the figure: the paper (with its DOI), the statistics office's release, the filing, the
+    /// agency's dataset.
+    Primary,
+    /// A report of someone else's figure: news, an aggregator, a repost.
+    Secondary,
+}
+
 /// The three kinds of ground truth.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
@@ -207,6 +254,8 @@ pub struct Source {
     pub title: String,
     pub url: String,
     pub tier: SourceTier,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub kind: Option<SourceKind>,
     pub detail: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub accessed: Option<String>,
@@ -231,6 +280,9 @@ pub enum SourceTier {
     /// The source itself reports a range: that range is the 90% interval.
     #[serde(rename = "range")]
     Range,
+    /// A reported figure that the question pins: exact, or the interval its last printed digit leaves.
+    #[serde(rename = "rounding")]
+    Rounding,
 }
 
 #[derive(Deserialize)]
@@ -254,9 +306,10 @@ impl TryFrom<TierText> for SourceTier {
             "2" => SourceTier::OneOfficial,
             "3" => SourceTier::Estimated,
             "range" => SourceTier::Range,
+            "rounding" => SourceTier::Rounding,
             _ => {
                 return Err(format!(
-                    "unknown tier `{text}`, expected one of \"0\", \"1\", \"2\", \"3\", \"range\""
+                    "unknown tier `{text}`, expected one of \"0\", \"1\", \"2\", \"3\", \"range\", \"rounding\""
                 ));
             }
         })
@@ -271,6 +324,7 @@ impl SourceTier {
             SourceTier::OneOfficial => "2",
             SourceTier::Estimated => "3",
             SourceTier::Range => "range",
+            SourceTier::Rounding => "rounding",
         }
     }
 }

@@ -4,6 +4,7 @@
 mod advice;
 mod fit;
 mod format;
+mod giveaway;
 pub mod import;
 mod load;
 mod problem;
@@ -15,9 +16,10 @@ mod unit_check;
 pub use advice::advice;
 pub use fit::{FIT_SAMPLES, FitCache, FittedTruth, fit_truth, question_seed, sampled_truth};
 pub use format::{
-    Difficulty, Pack, PackInfo, Question, ReferenceFactor, ReferenceProgram, Source, SourceTier,
-    Tier, Topic, TrapValue, TruthSpec, to_toml,
+    Difficulty, Pack, PackInfo, Question, ReferenceFactor, ReferenceProgram, Source, SourceKind,
+    SourceTier, Tier, Topic, TrapValue, TruthSpec, Width, to_toml,
 };
+pub use giveaway::{GIVEAWAY_TOLERANCE, giveaways};
 pub use load::{
     MAX_FILE_BYTES, MAX_QUESTIONS, REFERENCE_TOLERANCE, TWIN_TOLERANCE, VALIDATION_SAMPLES,
     is_slug, load_pack,

@@ -10,8 +10,8 @@ use toml::de::{DeTable, DeValue};
 
 use crate::fit::question_seed;
 use crate::format::{
-    Pack, PackInfo, Question, ReferenceFactor, ReferenceProgram, Source, Topic, TrapValue,
-    TruthSpec,
+    Pack, PackInfo, Question, ReferenceFactor, ReferenceProgram, Source, SourceKind, Topic,
+    TrapValue, TruthSpec,
 };
 // fit.rs and advice.rs name it from here.
 pub(crate) use crate::problem::Problem;
@@ -210,6 +210,8 @@ const QUESTION_KEYS: &[&str] = &[
     "explanation",
     "trap",
     "derivation",
+    "width",
+    "no_primary_source",
     "truth",
     "sources",
     "factor",
@@ -296,6 +298,11 @@ fn read_question(
     let explanation = optional_text(&mut r, "explanation");
     let trap = optional_text(&mut r, "trap");
     let derivation = optional_text(&mut r, "derivation");
+    let width = r.get("width", false).map(|w| w.0);
+    let no_primary_source = r.get::<String>("no_primary_source", false);
+    if let Some((why, at)) = &no_primary_source {
+        not_blank(&mut r, "no_primary_source", why, *at);
+    }
     let truth = r.get::<TruthSpec>("truth", true);
     let mut sources_read = true;
     let sources = r.array("sources", true).map(|items| {
@@ -331,6 +338,8 @@ fn read_question(
             explanation,
             trap,
             derivation,
+            width,
+            no_primary_source: no_primary_source.map(|n| n.0),
             truth: truth?.0,
             sources: sources?,
             file: file.to_string(),
@@ -365,6 +374,7 @@ fn read_source(mut r: Reader<'_, '_>) -> Option<Source> {
         r.say("url", *at, format!("`{url}` is not an http(s) link"));
     }
     let tier = r.get("tier", true);
+    let kind = r.get("kind", false).map(|k| k.0);
     let accessed = r.get::<String>("accessed", false);
     if let Some((date, at)) = &accessed
         && let Err(why) = check_date(date)
@@ -377,6 +387,7 @@ fn read_source(mut r: Reader<'_, '_>) -> Option<Source> {
         "title",
         "url",
         "tier",
+        "kind",
         "detail",
         "accessed",
     ]);
@@ -386,6 +397,7 @@ fn read_source(mut r: Reader<'_, '_>) -> Option<Source> {
         title: title?,
         url: url?.0,
         tier: tier?.0,
+        kind,
         detail: detail?,
         accessed: accessed.map(|a| a.0),
     })
@@ -444,6 +456,19 @@ fn check_question(q: &Question, sources_read: bool, problems: &mut Vec<Problem>)
             }
         }
         TruthSpec::Distribution { .. } => {}
+    }
+    if q.no_primary_source.is_some()
+        && let Some(i) = q
+            .sources
+            .iter()
+            .position(|s| s.kind == Some(SourceKind::Primary))
+    {
+        problem(
+            "no_primary_source",
+            format!(
+                "says no primary source exists, but sources[{i}] is `kind = \"primary\"`: keep one of the two"
+            ),
+        );
     }
     if q.sources.is_empty() && sources_read {
         problem(

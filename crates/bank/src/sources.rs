@@ -1,5 +1,6 @@
 //! Warnings about sources a reader could not check (docs/pack-format.md, "Source warnings"): a link to a bare
-//! domain, one link cited for different figures, a source without `accessed`. Not validation: the pack still loads.
+//! domain, one link cited for different figures, a source without `accessed`, a question without a primary source.
+//! Not validation: the pack still loads.
 
 use std::collections::HashMap;
 
@@ -13,6 +14,17 @@ pub fn source_warnings(pack: &Pack) -> Vec<Problem> {
     // Link (without a trailing slash) → (question id, source index, detail) of its first citation.
     let mut first: HashMap<&str, (&str, usize, &str)> = HashMap::new();
     for q in &pack.questions {
+        if !q.has_primary_source() {
+            out.push(
+                Problem::in_question(
+                    q,
+                    "sources",
+                    "no primary source: cite the paper (with its DOI), the statistics office's release, the filing \
+                     or the dataset with `kind = \"primary\"`, or say why none exists in `no_primary_source`",
+                )
+                .warning(),
+            );
+        }
         for (i, source) in q.sources.iter().enumerate() {
             let warn =
                 |field: String, message: String| Problem::in_question(q, &field, message).warning();

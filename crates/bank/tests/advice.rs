@@ -89,3 +89,68 @@ fn intervals_follow_the_tier_rule() {
         assert_eq!(got, want, "{line} (tier {tier})");
     }
 }
+
+#[test]
+fn truths_follow_the_width_rule_they_state() {
+    let world_point = "a `world` question takes the tier rule, but its truth is a point and not every source is \
+                       tier 0 (an exact count): give the interval the sources leave, or pin the reported figure in \
+                       the text and write `width = \"pinned\"`";
+    let pinned_tier = |tier: &str| {
+        format!(
+            "`x`: a `pinned` question's answer is the reported figure, but this factor is tier {tier}: write the \
+             figure (tier \"0\") or the interval its rounding leaves (tier \"rounding\")"
+        )
+    };
+    // (width, truth program or `point`, tier of `x`, expected advice after `p.toml: question q: `).
+    let cases: Vec<(&str, &str, &str, Vec<String>)> = vec![
+        ("world", "point", "2", vec![format!("width: {world_point}")]),
+        ("world", "point", "0", vec![]),
+        ("pinned", "point", "2", vec![]),
+        ("world", "x = to(95, 105)", "2", vec![]),
+        (
+            "pinned",
+            "x = to(95, 105)",
+            "2",
+            vec![format!("truth.program: {}", pinned_tier("2"))],
+        ),
+        ("pinned", "x = to(99.5, 100.5)", "rounding", vec![]),
+        ("pinned", "x = 100", "0", vec![]),
+        ("pinned", "x = to(95, 105)", "range", vec![]),
+        ("", "x = to(95, 105)", "2", vec![]),
+        ("", "point", "2", vec![]),
+    ];
+    for (width, program, tier, expected) in cases {
+        // `y` is tier 1 in the template: keep it out of the pinned cases by making it a plain tier-0 number.
+        let mut text = question(&format!("y = 1\n{program}\nx * y"), tier)
+            .replacen("tier = \"1\"", "tier = \"0\"", 1)
+            .replace(
+                "countries = []",
+                &format!("countries = []\nwidth = \"{width}\""),
+            );
+        if width.is_empty() {
+            text = text.replace("width = \"\"\n", "");
+        }
+        if program == "point" {
+            let truth = text.find("[question.truth]").unwrap();
+            let sources = text.find("[[question.sources]]").unwrap();
+            text.replace_range(
+                truth..sources,
+                "[question.truth]\nkind = \"point\"\nvalue = 3\n",
+            );
+            text = text
+                .replace("factor = \"x\"\n", "")
+                .replace("factor = \"y\"\n", "");
+        }
+        let pack =
+            load_pack(&[("p.toml", &text)]).unwrap_or_else(|p| panic!("{width} {program}: {p:#?}"));
+        let got: Vec<String> = advice(&pack.questions[0])
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        let want: Vec<String> = expected
+            .iter()
+            .map(|e| format!("p.toml: question q: {e}"))
+            .collect();
+        assert_eq!(got, want, "width {width:?}, {program} (tier {tier})");
+    }
+}

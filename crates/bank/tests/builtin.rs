@@ -1,9 +1,12 @@
 //! The built-in pack: every file loads, every truth program runs clean and fits, its factor intervals follow the
-//! tier rule, its sources raise no warning, and every question carries what the open tier promises a reader (difficulty, topic, disambiguation,
-//! explanation, trap). Failures name file, question and field.
+//! tier and width rules, its sources raise no warning (each question has a primary source or says why none
+//! exists), no text or disambiguation gives away the truth or a factor, and every question carries what the open
+//! tier promises a reader (difficulty, topic, disambiguation, explanation, trap, width rule, each source's kind).
+//! Failures name file, question and field.
 
 use fermi_bank::{
-    Pack, TruthSpec, advice, builtin, builtin_files, fit_truth, load_pack, source_warnings,
+    Pack, TruthSpec, advice, builtin, builtin_files, fit_truth, giveaways, load_pack,
+    source_warnings,
 };
 
 fn loaded() -> Pack {
@@ -64,6 +67,7 @@ fn loads_and_every_truth_fits() {
                 "trap",
                 q.trap.as_deref().is_none_or(|s| s.trim().is_empty()),
             ),
+            ("width", q.width.is_none()),
         ];
         for (field, absent) in missing {
             if absent {
@@ -73,9 +77,18 @@ fn loads_and_every_truth_fits() {
                 ));
             }
         }
+        for (i, source) in q.sources.iter().enumerate() {
+            if source.kind.is_none() {
+                problems.push(format!(
+                    "{}: question {}: sources[{i}].kind: required in the built-in pack",
+                    q.file, q.id
+                ));
+            }
+        }
         problems.extend(advice(q).iter().map(ToString::to_string));
         match fit_truth(q) {
             Ok(fitted) => {
+                problems.extend(giveaways(q, &fitted).iter().map(ToString::to_string));
                 let ok = [fitted.p5(), fitted.median(), fitted.p95()]
                     .iter()
                     .all(|x| x.is_finite() && *x > 0.0);

@@ -9,7 +9,7 @@ fn pack(first: &str, second: &str) -> String {
         format!(
             "\n[[question]]\nid = \"{id}\"\ntext = \"t\"\nunit = \"u\"\nas_of = \"2024\"\ntopics = []\n\
              countries = []\n[question.truth]\nkind = \"point\"\nvalue = 1\n[[question.sources]]\n\
-             publisher = \"p\"\ntitle = \"t\"\ntier = \"2\"\n{source}\n"
+             publisher = \"p\"\ntitle = \"t\"\ntier = \"2\"\n{source}\nkind = \"primary\"\n"
         )
     };
     format!(
@@ -66,7 +66,7 @@ fn sources_a_reader_cannot_check_are_warned_about() {
             ok,
             "url = \"https://stats.example.org/table/7\"\ndetail = \"8 Mt\"\naccessed = \"2026-11\"",
             &[
-                "p.toml:39:7: question b: sources[0].url: `https://stats.example.org/table/7` is also cited by \
+                "p.toml:40:7: question b: sources[0].url: `https://stats.example.org/table/7` is also cited by \
                question a (sources[0]) for a different `detail`: link the page that holds this figure, or, if \
                one page holds both, quote both in one `detail` shared by every source citing it",
             ],
@@ -82,7 +82,7 @@ fn sources_a_reader_cannot_check_are_warned_about() {
             ok,
             "url = \"https://stats.example.org/table/7\"\ndetail = \"7 Mt\"",
             &[
-                "p.toml:35:1: question b: sources[0]: no `accessed` date: say when the page was read (YYYY-MM), \
+                "p.toml:36:1: question b: sources[0]: no `accessed` date: say when the page was read (YYYY-MM), \
                since pages change",
             ],
         ),
@@ -91,9 +91,9 @@ fn sources_a_reader_cannot_check_are_warned_about() {
             ok,
             "url = \"https://stats.example.org/\"\ndetail = \"8 Mt\"",
             &[
-                "p.toml:39:7: question b: sources[0].url: `https://stats.example.org/` is a bare domain: link \
+                "p.toml:40:7: question b: sources[0].url: `https://stats.example.org/` is a bare domain: link \
                  the page, table or document that holds the figure",
-                "p.toml:35:1: question b: sources[0]: no `accessed` date: say when the page was read (YYYY-MM), \
+                "p.toml:36:1: question b: sources[0]: no `accessed` date: say when the page was read (YYYY-MM), \
                  since pages change",
             ],
         ),
@@ -107,6 +107,55 @@ fn sources_a_reader_cannot_check_are_warned_about() {
             "{name}: warnings are not errors"
         );
         let got: Vec<String> = warnings.iter().map(|w| w.line(&text)).collect();
+        assert_eq!(got, *expected, "{name}");
+    }
+}
+
+#[test]
+fn a_question_without_a_primary_source_is_warned_about_unless_it_says_why() {
+    let source = |kind: &str| {
+        format!(
+            "[[question.sources]]\npublisher = \"p\"\ntitle = \"t\"\ntier = \"2\"\n\
+             url = \"https://stats.example.org/table/7\"\ndetail = \"7 Mt\"\naccessed = \"2026-11\"\n{kind}\n"
+        )
+    };
+    let warning = "p.toml:18:1: question a: sources: no primary source: cite the paper (with its DOI), the \
+                   statistics office's release, the filing or the dataset with `kind = \"primary\"`, or say why \
+                   none exists in `no_primary_source`";
+    // (case, a line of the question, its sources, the warnings).
+    let cases: [(&str, &str, String, &[&str]); 5] = [
+        ("primary", "", source("kind = \"primary\""), &[]),
+        (
+            "secondary only",
+            "",
+            source("kind = \"secondary\""),
+            &[warning],
+        ),
+        ("kind not given", "", source(""), &[warning]),
+        (
+            "a secondary beside a primary",
+            "",
+            source("kind = \"secondary\"") + &source("kind = \"primary\""),
+            &[],
+        ),
+        (
+            "none exists, and says why",
+            "no_primary_source = \"the organisers publish only through the press\"",
+            source("kind = \"secondary\""),
+            &[],
+        ),
+    ];
+    for (name, line, sources, expected) in cases {
+        let text = format!(
+            "[pack]\nid = \"t\"\ntitle = \"T\"\nversion = 1\ntier = \"open\"\n\n[[question]]\nid = \"a\"\n\
+             text = \"t\"\nunit = \"u\"\nas_of = \"2024\"\ntopics = []\ncountries = []\n{line}\n\
+             [question.truth]\nkind = \"point\"\nvalue = 1\n{sources}"
+        );
+        let loaded = load_pack(&[("p.toml", &text)]).unwrap_or_else(|p| panic!("{name}: {p:#?}"));
+        let got: Vec<String> = source_warnings(&loaded)
+            .iter()
+            .map(|w| w.line(&text))
+            .collect();
         assert_eq!(got, *expected, "{name}");
     }
 }

@@ -245,6 +245,24 @@ const CASES: &[(&str, &str, &str, &str)] = &[
         "sources[0].accessed: `2026/11` is not a date",
     ),
     (
+        "width rule",
+        "difficulty = \"hard\"",
+        "difficulty = \"hard\"\nwidth = \"exact\"",
+        "p.toml:15:9: question ox-bel-ha-length: width: unknown variant `exact`, expected `pinned` or `world`",
+    ),
+    (
+        "source kind",
+        "tier = \"2\"",
+        "tier = \"2\"\nkind = \"tertiary\"",
+        "sources[0].kind: unknown variant `tertiary`, expected `primary` or `secondary`",
+    ),
+    (
+        "blank reason for no primary source",
+        "difficulty = \"hard\"",
+        "difficulty = \"hard\"\nno_primary_source = \" \"",
+        "p.toml:15:21: question ox-bel-ha-length: no_primary_source: is empty",
+    ),
+    (
         "top-level key",
         "[question.truth]",
         "[extra]\na = 1\n[[question]]\n[question.truth]",
@@ -269,6 +287,32 @@ fn each_rule_names_file_question_field_and_why() {
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn a_reason_for_no_primary_source_contradicts_a_primary_source() {
+    let text = format!(
+        "{HEADER}{}",
+        POINT
+            .replace(
+                "difficulty = \"hard\"",
+                "difficulty = \"hard\"\nno_primary_source = \"press only\""
+            )
+            .replace("tier = \"2\"", "tier = \"2\"\nkind = \"primary\"")
+    );
+    let got = problems(&[("p.toml", &text)]);
+    assert_eq!(
+        got,
+        [
+            "p.toml:15:21: question ox-bel-ha-length: no_primary_source: says no primary source exists, but \
+          sources[0] is `kind = \"primary\"`: keep one of the two"
+        ]
+    );
+    let rounding = format!(
+        "{HEADER}{}",
+        POINT.replace("tier = \"2\"", "tier = \"rounding\"\nkind = \"secondary\"")
+    );
+    assert_eq!(problems(&[("p.toml", &rounding)]), Vec::<String>::new());
 }
 
 #[test]

@@ -4,7 +4,7 @@ use std::collections::BTreeMap;
 use std::path::Path;
 use std::process::ExitCode;
 
-use fermi_bank::{FittedTruth, Pack, Problem, TruthSpec, fit_truth, load_pack};
+use fermi_bank::{FittedTruth, Pack, Problem, Width, fit_truth, load_pack};
 use serde_json::json;
 
 use crate::report;
@@ -12,16 +12,17 @@ use crate::report;
 #[derive(clap::Subcommand)]
 pub enum Command {
     /// Validate packs: every problem as `FILE:LINE:COL: error: question ID: FIELD: why` with the line and a caret
-    /// underline (exit 1 if any), each distributional
-    /// truth's fitted lognormal, the pack's counts, and advice where a factor's interval breaks the tier rule or a
-    /// source cannot be checked (a bare domain, one link for different figures, no `accessed`).
+    /// underline (exit 1 if any), the pack's counts, each question's width rule and truth (distributions fitted),
+    /// and advice where a factor's interval breaks the tier or width rule, a source cannot be checked (a bare
+    /// domain, one link for different figures, no `accessed`), a question has no primary source, or its text or
+    /// disambiguation gives away the truth or a factor.
     Check {
         /// Packs to check: a `.toml` file, or a folder whose `.toml` files form one pack. Default: the built-in pack.
         packs: Vec<String>,
     },
     /// List the questions of packs (default: the built-in pack).
     List {
-        /// Print `{"questions":[{id, tier, truth_kind, unit, as_of, topics, countries, sources}]}`.
+        /// Print `{"questions":[{id, tier, truth_kind, unit, as_of, topics, countries, sources, width}]}`.
         #[arg(long)]
         json: bool,
         /// Packs to list: a `.toml` file, or a folder whose `.toml` files form one pack.
@@ -140,11 +141,20 @@ fn check(args: &[String]) -> ExitCode {
                 problems += list.len();
             }
             Ok(pack) => {
+                let fits: Vec<_> = pack.questions.iter().map(fit_truth).collect();
                 let mut advice: Vec<Problem> =
                     pack.questions.iter().flat_map(fermi_bank::advice).collect();
                 advice.extend(fermi_bank::source_warnings(&pack));
+                let mut giveaways = 0;
+                for (q, fit) in pack.questions.iter().zip(&fits) {
+                    if let Ok(fitted) = fit {
+                        let found = fermi_bank::giveaways(q, fitted);
+                        giveaways += found.len();
+                        advice.extend(found);
+                    }
+                }
                 pack_files.print(&advice);
-                let fit_problems = describe(&pack, pack_files);
+                let fit_problems = describe(&pack, pack_files, &fits, giveaways);
                 pack_files.print(&fit_problems);
                 problems += fit_problems.len();
             }
@@ -158,8 +168,14 @@ fn check(args: &[String]) -> ExitCode {
     }
 }
 
-/// Prints a loaded pack's counts and fitted truths; returns problems met while fitting.
-fn describe(pack: &Pack, files: &PackFiles) -> Vec<Problem> {
+/// Prints a loaded pack's counts, its width rules, primary sources and giveaways, and every question's rule and
+/// truth (fitted, for distributions); returns problems met while fitting.
+fn describe(
+    pack: &Pack,
+    files: &PackFiles,
+    fits: &[Result<FittedTruth, Problem>],
+    giveaways: usize,
+) -> Vec<Problem> {
     let info = &pack.info;
     let mut kinds: BTreeMap<&str, usize> = BTreeMap::new();
     let mut topics: BTreeMap<&str, usize> = BTreeMap::new();
@@ -192,37 +208,58 @@ fn describe(pack: &Pack, files: &PackFiles) -> Vec<Problem> {
     println!("  topics ({}): {}", topics.len(), counts(&topics));
     println!("  countries ({}): {}", countries.len(), counts(&countries));
 
-    let mut problems = Vec::new();
-    let distributional: Vec<_> = pack
+    let mut rules: BTreeMap<&str, usize> = BTreeMap::new();
+    for q in &pack.questions {
+        *rules
+            .entry(q.width.map_or("unstated", Width::as_str))
+            .or_default() += 1;
+    }
+    println!("  width rule: {}", counts(&rules));
+    let without: Vec<&str> = pack
         .questions
         .iter()
-        .filter(|q| matches!(q.truth, TruthSpec::Distribution { .. }))
+        .filter(|q| !q.has_primary_source())
+        .map(|q| q.id.as_str())
         .collect();
-    if !distributional.is_empty() {
-        println!(
-            "  distributional truths, lognormal fitted to p5/p95 of {} samples:",
-            fermi_bank::FIT_SAMPLES
-        );
-        let width = distributional.iter().map(|q| q.id.len()).max().unwrap_or(0);
-        for q in distributional {
-            match fit_truth(q) {
-                Ok(fitted) => {
-                    let parameters = match fitted {
-                        FittedTruth::Lognormal { mu, sigma } => {
-                            format!("mu {mu:>9.4}  sigma {sigma:.4}")
-                        }
-                        FittedTruth::Point(value) => format!("point {value}"),
-                    };
-                    println!(
-                        "    {:<width$}  {parameters}  p5 {:.4e}  median {:.4e}  p95 {:.4e}",
-                        q.id,
+    let reasons = pack
+        .questions
+        .iter()
+        .filter(|q| q.no_primary_source.is_some())
+        .count();
+    println!(
+        "  primary sources: {} of {} questions without one{}{}; {reasons} state why none exists",
+        without.len(),
+        pack.questions.len(),
+        if without.is_empty() { "" } else { ": " },
+        without.join(", ")
+    );
+    println!(
+        "  giveaways: {giveaways} number(s) in text or disambiguation within {:.0}% of the truth or a factor",
+        fermi_bank::GIVEAWAY_TOLERANCE * 100.0
+    );
+    println!(
+        "  truths (width rule; distributions as the lognormal fitted to p5/p95 of {} samples):",
+        fermi_bank::FIT_SAMPLES
+    );
+    let mut problems = Vec::new();
+    let width = pack.questions.iter().map(|q| q.id.len()).max().unwrap_or(0);
+    for (q, fit) in pack.questions.iter().zip(fits) {
+        let rule = q.width.map_or("unstated", Width::as_str);
+        match fit {
+            Ok(fitted) => {
+                let parameters = match (fitted, &q.truth) {
+                    (FittedTruth::Point(value), _) => format!("point {value}"),
+                    (FittedTruth::Lognormal { mu, sigma }, truth) => format!(
+                        "{:<12}  mu {mu:>9.4}  sigma {sigma:.4}  p5 {:.4e}  median {:.4e}  p95 {:.4e}",
+                        truth.kind(),
                         fitted.p5(),
                         fitted.median(),
                         fitted.p95()
-                    );
-                }
-                Err(problem) => problems.push(problem),
+                    ),
+                };
+                println!("    {:<width$}  {rule:<8}  {parameters}", q.id);
             }
+            Err(problem) => problems.push(problem.clone()),
         }
     }
     if files.builtin {
@@ -263,6 +300,7 @@ fn list(args: &[String], json: bool) -> ExitCode {
                     "topics": q.topics,
                     "countries": q.countries,
                     "sources": q.sources.len(),
+                    "width": q.width,
                 })
             })),
             Err(list) => {

@@ -141,6 +141,67 @@ fn check_warns_about_sources_a_reader_cannot_check() {
 }
 
 #[test]
+fn check_reports_width_rules_primary_sources_and_giveaways() {
+    let dir = scratch("rules");
+    let file = dir.join("rules.toml");
+    // GOOD states no width rule and no source kind; a second question pins a figure, cites it as primary and
+    // gives its answer away in the text.
+    let pinned = r#"
+[[question]]
+id = "cocoa"
+text = "How many tonnes of cocoa did Ghana's board buy in 2023-24 (429,323 t)?"
+unit = "tonnes"
+as_of = "2024"
+topics = ["agriculture"]
+countries = ["GH"]
+width = "pinned"
+
+[question.truth]
+kind = "point"
+value = 429323
+
+[[question.sources]]
+publisher = "Ghana Cocoa Board"
+title = "Annual report 2023-24"
+url = "https://cocobod.gh/annual-report"
+tier = "0"
+kind = "primary"
+detail = "429,323 tonnes"
+accessed = "2026-11"
+"#;
+    std::fs::write(&file, format!("{GOOD}{pinned}")).unwrap();
+    let out = run(&["bank", "check", file.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "warnings are not problems");
+    let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
+    for line in [
+        "  width rule: pinned 1, unstated 1",
+        "  primary sources: 1 of 2 questions without one: solar-area; 0 state why none exists",
+        "  giveaways: 1 number(s) in text or disambiguation within 5% of the truth or a factor",
+    ] {
+        assert!(stdout.lines().any(|l| l == line), "{line}\n{stdout}");
+    }
+    let rule = |id: &str| {
+        stdout
+            .lines()
+            .find(|l| l.trim_start().starts_with(id))
+            .map(|l| l.split_whitespace().nth(1).unwrap_or("").to_string())
+    };
+    assert_eq!(rule("cocoa").as_deref(), Some("pinned"), "{stdout}");
+    assert_eq!(rule("solar-area").as_deref(), Some("unstated"), "{stdout}");
+    let f = file.display();
+    assert!(
+        stderr.lines().any(|l| l.starts_with(&format!(
+            "{f}:41:68: warning: question cocoa: text: `429,323` is within 5% of the truth's median"
+        ))),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("warning: question solar-area: sources: no primary source"),
+        "{stderr}"
+    );
+}
+
+#[test]
 fn check_lists_every_problem_and_exits_1() {
     let dir = scratch("bad");
     let file = dir.join("bad.toml");
@@ -185,7 +246,7 @@ fn list_json_has_the_contract_keys() {
         json,
         serde_json::json!({"questions": [{
             "id": "solar-area", "tier": "open", "truth_kind": "distribution", "unit": "fraction of land area",
-            "as_of": "2025", "topics": ["energy"], "countries": ["DE"], "sources": 2
+            "as_of": "2025", "topics": ["energy"], "countries": ["DE"], "sources": 2, "width": null
         }]})
     );
     // The built-in pack by default.

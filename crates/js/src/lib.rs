@@ -436,6 +436,8 @@ pub fn fit_truth(
         explanation: None,
         trap: None,
         derivation: None,
+        width: None,
+        no_primary_source: None,
         truth,
         sources: Vec::new(),
         file: PACK_FILE.to_string(),

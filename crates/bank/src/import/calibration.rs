@@ -75,6 +75,8 @@ pub fn calibration(text: &str) -> Result<(Pack, ImportReport), String> {
             explanation: None,
             trap: None,
             derivation: None,
+            width: None,
+            no_primary_source: None,
             truth: TruthSpec::Point { value },
             sources: urls
                 .iter()
@@ -84,6 +86,7 @@ pub fn calibration(text: &str) -> Result<(Pack, ImportReport), String> {
                     title: format!("cited by the Estimation Calibration question bank (Biddlecom, 2015), {name}"),
                     url: url.to_string(),
                     tier: SourceTier::OneOfficial,
+                    kind: None,
                     detail: format!("answer: {value}"),
                     accessed: None,
                 })

@@ -383,7 +383,7 @@ mod tests {
                 "[pack]\nid = \"x\"\ntitle = \"X\"\nversion = 1\ntier = \"open\"\n[[question]]\nid = \"q\"\n\
                  text = \"t\"\nunit = \"u\"\nas_of = \"2024\"\ntopics = []\ncountries = []\n[question.truth]\n\
                  kind = \"point\"\nvalue = 1\n[[question.sources]]\npublisher = \"p\"\ntitle = \"t\"\n\
-                 url = \"{url}\"\ntier = \"0\"\ndetail = \"d\"\naccessed = \"2026-11\"\n"
+                 url = \"{url}\"\ntier = \"0\"\nkind = \"primary\"\ndetail = \"d\"\naccessed = \"2026-11\"\n"
             )
         };
         for (url, summary) in [

@@ -11,7 +11,7 @@ use super::units::{
     unit_named_in,
 };
 use super::{Ids, ImportReport, normalised, parse_json, slugify};
-use crate::format::{Pack, PackInfo, Question, Source, SourceTier, Tier, TruthSpec};
+use crate::format::{Pack, PackInfo, Question, Source, SourceKind, SourceTier, Tier, TruthSpec};
 
 const DATASET: &str = "https://allenai.org/data/fermi";
 /// The paper's year: the records carry no dates of their own.
@@ -144,6 +144,8 @@ pub fn realfp(files: &[(&str, &str)]) -> Result<(Pack, ImportReport), String> {
             explanation: Some(explanation(&facts, program.as_ref())),
             trap: None,
             derivation: None,
+            width: None,
+            no_primary_source: None,
             truth: TruthSpec::Point { value },
             sources: vec![Source {
                 factor: None,
@@ -152,6 +154,7 @@ pub fn realfp(files: &[(&str, &str)]) -> Result<(Pack, ImportReport), String> {
                 title: name,
                 url: DATASET.into(),
                 tier: SourceTier::Estimated,
+                kind: Some(SourceKind::Primary),
                 detail,
                 accessed: None,
             }],

@@ -5,7 +5,7 @@ use std::collections::HashMap;
 use serde_json::Value;
 
 use super::{Ids, ImportReport, normalised, parse_json, slugify};
-use crate::format::{Pack, PackInfo, Question, Source, SourceTier, Tier, TruthSpec};
+use crate::format::{Pack, PackInfo, Question, Source, SourceKind, SourceTier, Tier, TruthSpec};
 
 const REPO: &str = "https://github.com/landy8697/open-scioly-fermi";
 /// Answers further than this many decades from 1 are jokes or extraction damage (10^500 for "4^1124").
@@ -125,6 +125,8 @@ pub fn scioly(questions: &str, corrections: Option<&str>) -> Result<(Pack, Impor
             explanation,
             trap: None,
             derivation: None,
+            width: None,
+            no_primary_source: None,
             truth: TruthSpec::LogRange { low: libm::pow(10.0, k - 0.5), high: libm::pow(10.0, k + 0.5) },
             sources: vec![Source {
                 factor: None,
@@ -132,6 +134,7 @@ pub fn scioly(questions: &str, corrections: Option<&str>) -> Result<(Pack, Impor
                 title: key,
                 url: REPO.into(),
                 tier: SourceTier::Range,
+                kind: Some(SourceKind::Primary),
                 detail,
                 accessed: None,
             }],
