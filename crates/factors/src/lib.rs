@@ -15,6 +15,7 @@
 //! - **Width.** Each side's log variance, to first order, is Σ (elasticity × factor's log sd)²; a matched
 //!   factor's share of the gap between the answer's variance and the truth's is its term's difference.
 
+mod aggregate;
 mod formula;
 mod matching;
 mod words;
@@ -25,6 +26,7 @@ use fermi_score::{LogSamples, Summary, Truth};
 use fermi_syntax::Dialect;
 use serde::{Deserialize, Serialize};
 
+pub use aggregate::{FactorMiss, aggregate};
 pub use formula::{Formula, LEAF_SAMPLES, Leaf};
 pub use matching::{Correction, MatchedBy};
 pub use words::{ratio_text, skeleton};

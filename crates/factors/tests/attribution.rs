@@ -354,3 +354,41 @@ fn forty_built_in_questions_have_a_reference() {
         assert!(skeleton(pack.question(id).unwrap()).is_some(), "{id}");
     }
 }
+
+/// Many answers folded per question and group: the factor people miss most comes first, with its mean part.
+#[test]
+fn aggregation_names_the_factor_each_group_misses_most() {
+    let (reference, truth) = pianos();
+    let people = [
+        "households = 1M\npianos_per_household = 0.5\ntunings_per_piano = 0.87\ntunings_per_tuner = 849\nhouseholds * pianos_per_household * tunings_per_piano / tunings_per_tuner",
+        "households = 1M\npianos_per_household = 0.3\ntunings_per_piano = 2\ntunings_per_tuner = 849\nhouseholds * pianos_per_household * tunings_per_piano / tunings_per_tuner",
+    ];
+    let model = "households = 1M\npianos_per_household = 0.0548\ntunings_per_piano = 0.87\ntunings_per_tuner = 100\nhouseholds * pianos_per_household * tunings_per_piano / tunings_per_tuner";
+    let a: Vec<Attribution> = people
+        .iter()
+        .chain([&model])
+        .map(|p| attribution(&reference, truth, p, 100))
+        .collect();
+    let rows = fermi_factors::aggregate([
+        ("pianos", "people", &a[0]),
+        ("pianos", "people", &a[1]),
+        ("pianos", "model", &a[2]),
+    ]);
+    let model_rows: Vec<_> = rows.iter().filter(|r| r.group == "model").collect();
+    assert_eq!(model_rows[0].factor, "tunings_per_tuner");
+    assert_eq!(model_rows[0].largest, 1);
+    let people_rows: Vec<_> = rows.iter().filter(|r| r.group == "people").collect();
+    assert_eq!(people_rows[0].factor, "pianos_per_household");
+    assert_eq!(
+        (
+            people_rows[0].answers,
+            people_rows[0].matched,
+            people_rows[0].largest
+        ),
+        (2, 2, 2)
+    );
+    let expected = ((0.5f64 / 0.0548).ln() + (0.3f64 / 0.0548).ln()) / 2.0;
+    let got = people_rows[0].mean_contribution.unwrap();
+    assert!((got - expected).abs() < 1e-3, "{got} vs {expected}");
+    assert_eq!(people_rows.len(), 4);
+}
