@@ -198,17 +198,20 @@ pub struct Attribution {
     pub sentences: Vec<String>,
 }
 
-/// Gauss–Legendre nodes and weights on [0, 1] (8 points: exact for polynomials of degree 15).
-const GAUSS: [(f64, f64); 8] = [
-    (0.019_855_071_751_231_856, 0.050_614_268_145_188_13),
-    (0.101_666_761_293_186_63, 0.111_190_517_226_687_24),
-    (0.237_233_795_041_835_5, 0.156_853_322_938_943_64),
-    (0.408_282_678_752_175_1, 0.181_341_891_689_180_99),
-    (0.591_717_321_247_824_9, 0.181_341_891_689_180_99),
-    (0.762_766_204_958_164_5, 0.156_853_322_938_943_64),
-    (0.898_333_238_706_813_4, 0.111_190_517_226_687_24),
-    (0.980_144_928_248_768_1, 0.050_614_268_145_188_13),
+/// Gauss–Legendre nodes (positive half, on [−1, 1]) and weights, 8 points: exact for polynomials of degree 15.
+const GAUSS: [(f64, f64); 4] = [
+    (0.183_434_642_495_649_8, 0.362_683_783_378_362),
+    (0.525_532_409_916_329, 0.313_706_645_877_887_3),
+    (0.796_666_477_413_626_7, 0.222_381_034_453_374_5),
+    (0.960_289_856_497_536_3, 0.101_228_536_290_376_3),
 ];
+
+/// The 8 nodes and weights on [0, 1].
+fn gauss01() -> impl Iterator<Item = (f64, f64)> {
+    GAUSS
+        .iter()
+        .flat_map(|&(x, w)| [((1.0 - x) / 2.0, w / 2.0), ((1.0 + x) / 2.0, w / 2.0)])
+}
 
 /// Most panels of the composite quadrature.
 const MAX_PANELS: usize = 64;
@@ -345,7 +348,7 @@ pub fn attribute(
                 .fold(0.0, f64::max);
             let panels = (longest.ceil() as usize).clamp(1, MAX_PANELS);
             let nodes = (0..panels).flat_map(|p| {
-                GAUSS.map(|(t, w)| ((p as f64 + t) / panels as f64, w / panels as f64))
+                gauss01().map(move |(t, w)| ((p as f64 + t) / panels as f64, w / panels as f64))
             });
             for (t, w) in nodes {
                 let x: Vec<f64> = ln_f

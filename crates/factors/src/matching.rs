@@ -114,10 +114,8 @@ pub(crate) fn words(text: &str) -> Vec<String> {
     let mut word = String::new();
     let mut prev_lower = false;
     for c in text.chars() {
-        if !c.is_alphanumeric() || (prev_lower && c.is_uppercase()) {
-            if !word.is_empty() {
-                out.push(std::mem::take(&mut word));
-            }
+        if (!c.is_alphanumeric() || (prev_lower && c.is_uppercase())) && !word.is_empty() {
+            out.push(std::mem::take(&mut word));
         }
         if c.is_alphanumeric() {
             word.extend(c.to_lowercase());
