@@ -7,6 +7,7 @@ pub mod plot;
 pub mod run;
 pub mod share;
 pub mod storage;
+pub mod waterfall;
 pub mod worker;
 
 /// A fresh random number from the platform (the browser's crypto), the app's one source of entropy: seeds

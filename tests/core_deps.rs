@@ -2,12 +2,13 @@
 
 use std::process::Command;
 
-const CORE: [&str; 7] = [
+const CORE: [&str; 8] = [
     "fermi-num",
     "fermi-syntax",
     "fermi-eval",
     "fermi-score",
     "fermi-bank",
+    "fermi-factors",
     "fermi-study",
     "fermi-playground",
 ];

@@ -5,6 +5,7 @@ mod answer;
 mod bound;
 mod chart;
 mod diagnostics;
+mod factors;
 pub mod files;
 mod notices;
 mod result;
@@ -16,6 +17,7 @@ pub use answer::{
 pub use bound::BoundInput;
 pub use chart::{Chart, paint};
 pub use diagnostics::Diagnostics;
+pub use factors::FactorFeedback;
 pub use notices::Notices;
 pub use result::{QuantileTable, RulesTable, ScoreCard};
 pub use settings::SettingsPanel;

@@ -88,12 +88,94 @@ pub struct Question {
     pub no_primary_source: Option<String>,
     pub truth: TruthSpec,
     pub sources: Vec<Source>,
+    /// `[[question.factor]]`: the reference factors' units, and for a point or log-range truth their values.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub factor: Vec<ReferenceFactor>,
+    /// `[question.reference]`: the program combining a point or log-range truth's reference factors.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reference: Option<ReferenceProgram>,
+    /// `[[question.trap_value]]`: values a careless estimate reaches for.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub trap_value: Vec<TrapValue>,
     /// The file the question came from (not part of the format; for messages).
     #[serde(skip)]
     pub file: String,
     /// Where its keys were written in that file (not part of the format; for messages).
     #[serde(skip)]
     pub places: Places,
+}
+
+/// A named reference factor (docs/pack-format.md, "Reference decompositions"). For a distribution truth it names
+/// a variable of the program and gives its unit; for a point or log-range truth it also gives the value
+/// (`value`, or a 90% interval `low`–`high`), sourced by a `[[question.sources]]` with `factor = name`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ReferenceFactor {
+    pub name: String,
+    pub unit: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub value: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub low: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub high: Option<f64>,
+}
+
+/// The program that combines a point or log-range truth's reference factors (read as variables) into the truth.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ReferenceProgram {
+    pub program: String,
+}
+
+/// A value a careless estimate reaches for (a stale figure, a legal threshold, a gross amount): when the answer's
+/// `factor` (or, without one, its result) sits within `tolerance` (a fraction: 0.1 is ±10%) of `value`,
+/// feedback says `says`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TrapValue {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub factor: Option<String>,
+    pub value: f64,
+    pub tolerance: f64,
+    pub says: String,
+}
+
+impl Question {
+    /// The question's reference decomposition as one Squiggle program: a distribution truth's program, or the
+    /// reference factors (`name = value` or `name = to(low, high)`, one line each) followed by the
+    /// `[question.reference]` program. `None` when the question has neither.
+    pub fn reference_program(&self) -> Option<String> {
+        if let TruthSpec::Distribution { program, .. } = &self.truth {
+            return Some(program.clone());
+        }
+        let combine = &self.reference.as_ref()?.program;
+        let mut text = String::new();
+        for f in &self.factor {
+            let value = match (f.value, f.low, f.high) {
+                (Some(v), _, _) => fermi_syntax::literal(v),
+                (None, Some(lo), Some(hi)) => {
+                    format!(
+                        "to({}, {})",
+                        fermi_syntax::literal(lo),
+                        fermi_syntax::literal(hi)
+                    )
+                }
+                _ => continue,
+            };
+            text.push_str(&format!("{} = {value}\n", f.name));
+        }
+        text.push_str(combine);
+        Some(text)
+    }
+
+    /// The unit a reference factor is given in, if the pack says.
+    pub fn factor_unit(&self, name: &str) -> Option<&str> {
+        self.factor
+            .iter()
+            .find(|f| f.name == name)
+            .map(|f| f.unit.as_str())
+    }
 }
 
 impl Question {

@@ -16,12 +16,13 @@ mod unit_check;
 pub use advice::advice;
 pub use fit::{FIT_SAMPLES, FitCache, FittedTruth, fit_truth, question_seed, sampled_truth};
 pub use format::{
-    Difficulty, Pack, PackInfo, Question, Source, SourceKind, SourceTier, Tier, Topic, TruthSpec,
-    Width, to_toml,
+    Difficulty, Pack, PackInfo, Question, ReferenceFactor, ReferenceProgram, Source, SourceKind,
+    SourceTier, Tier, Topic, TrapValue, TruthSpec, Width, to_toml,
 };
 pub use giveaway::{GIVEAWAY_TOLERANCE, giveaways};
 pub use load::{
-    MAX_FILE_BYTES, MAX_QUESTIONS, TWIN_TOLERANCE, VALIDATION_SAMPLES, is_slug, load_pack,
+    MAX_FILE_BYTES, MAX_QUESTIONS, REFERENCE_TOLERANCE, TWIN_TOLERANCE, VALIDATION_SAMPLES,
+    is_slug, load_pack,
 };
 pub use problem::{Places, Problem};
 pub use sources::source_warnings;

@@ -9,7 +9,10 @@ use toml::Spanned;
 use toml::de::{DeTable, DeValue};
 
 use crate::fit::question_seed;
-use crate::format::{Pack, PackInfo, Question, Source, SourceKind, Topic, TruthSpec};
+use crate::format::{
+    Pack, PackInfo, Question, ReferenceFactor, ReferenceProgram, Source, SourceKind, Topic,
+    TrapValue, TruthSpec,
+};
 // fit.rs and advice.rs name it from here.
 pub(crate) use crate::problem::Problem;
 use crate::read::{self, Reader, span};
@@ -211,6 +214,9 @@ const QUESTION_KEYS: &[&str] = &[
     "no_primary_source",
     "truth",
     "sources",
+    "factor",
+    "reference",
+    "trap_value",
 ];
 
 /// One `[[question]]` table, with every key read and checked on its own. `None` when a required key is missing
@@ -315,6 +321,9 @@ fn read_question(
         }
         sources
     });
+    let factor = r.get::<Vec<ReferenceFactor>>("factor", false);
+    let reference = r.get::<ReferenceProgram>("reference", false);
+    let trap_value = r.get::<Vec<TrapValue>>("trap_value", false);
     r.finish(QUESTION_KEYS);
     Some((
         Question {
@@ -335,6 +344,9 @@ fn read_question(
             sources: sources?,
             file: file.to_string(),
             places,
+            factor: factor.map(|f| f.0).unwrap_or_default(),
+            reference: reference.map(|r| r.0),
+            trap_value: trap_value.map(|t| t.0).unwrap_or_default(),
         },
         sources_read,
     ))
@@ -464,10 +476,172 @@ fn check_question(q: &Question, sources_read: bool, problems: &mut Vec<Problem>)
             "no source: add at least one `[[question.sources]]`".into(),
         );
     }
+    check_reference(q, sources_read, problems);
+}
+
+/// The reference factors, their program and the trap values against the truth and the sources.
+fn check_reference(q: &Question, sources_read: bool, problems: &mut Vec<Problem>) {
+    let mut problem =
+        |field: String, message: String| problems.push(Problem::in_question(q, &field, message));
+    let program_names = match &q.truth {
+        TruthSpec::Distribution { program, .. } => Some(assigned_names(program)),
+        _ => None,
+    };
+    for (i, f) in q.factor.iter().enumerate() {
+        let field = |key: &str| format!("factor[{i}].{key}");
+        if q.factor[..i].iter().any(|g| g.name == f.name) {
+            problem(field("name"), format!("`{}` is listed twice", f.name));
+        }
+        if f.unit.trim().is_empty() {
+            problem(field("unit"), "is empty".into());
+        }
+        let given = (f.value, f.low, f.high);
+        match (&program_names, given) {
+            (Some(names), _) if !names.contains(&f.name) => problem(
+                field("name"),
+                format!("`{}` is not a variable of the truth program", f.name),
+            ),
+            (Some(_), (None, None, None)) => {}
+            (Some(_), _) => problem(
+                field("value"),
+                "a distribution truth's program gives its factors' values: leave out value, low and high"
+                    .into(),
+            ),
+            (None, (Some(v), None, None)) if v.is_finite() && v > 0.0 => {}
+            (None, (None, Some(lo), Some(hi))) if lo.is_finite() && hi.is_finite() && 0.0 < lo && lo < hi => {}
+            (None, _) => problem(
+                field("value"),
+                "give either `value` (positive) or `low` and `high` (0 < low < high)".into(),
+            ),
+        }
+        if program_names.is_none()
+            && sources_read
+            && !q
+                .sources
+                .iter()
+                .any(|s| s.factor.as_deref() == Some(&f.name))
+        {
+            problem(
+                "sources".into(),
+                format!(
+                    "no source has `factor = \"{}\"`: every reference factor needs one",
+                    f.name
+                ),
+            );
+        }
+    }
+    if program_names.is_none() {
+        match (&q.reference, q.factor.is_empty()) {
+            (Some(_), true) => problem(
+                "reference".into(),
+                "a reference program needs its factors as `[[question.factor]]` tables".into(),
+            ),
+            (None, false) => problem(
+                "factor".into(),
+                "reference factors need `[question.reference]` with the program that combines them"
+                    .into(),
+            ),
+            _ => {}
+        }
+    } else if q.reference.is_some() {
+        problem(
+            "reference".into(),
+            "a distribution truth's program is its reference: leave out `[question.reference]`"
+                .into(),
+        );
+    }
+    let names: Vec<String> = program_names
+        .clone()
+        .unwrap_or_else(|| q.factor.iter().map(|f| f.name.clone()).collect());
+    for (i, t) in q.trap_value.iter().enumerate() {
+        let field = |key: &str| format!("trap_value[{i}].{key}");
+        if let Some(factor) = &t.factor
+            && !names.contains(factor)
+        {
+            problem(
+                field("factor"),
+                format!("`{factor}` is not a reference factor of this question"),
+            );
+        }
+        if !(t.value.is_finite() && t.value > 0.0) {
+            problem(
+                field("value"),
+                format!("{} is not a positive finite number", t.value),
+            );
+        }
+        if !(t.tolerance > 0.0 && t.tolerance <= 1.0) {
+            problem(
+                field("tolerance"),
+                format!(
+                    "{} is not a fraction in (0, 1] (0.1 means ±10%)",
+                    t.tolerance
+                ),
+            );
+        }
+        if t.says.trim().is_empty() {
+            problem(field("says"), "is empty".into());
+        }
+    }
+}
+
+/// Largest gap, in nats, between the median of a point or log-range truth and that of its reference program
+/// (≈ 10%).
+pub const REFERENCE_TOLERANCE: f64 = 0.1;
+
+/// Runs a point or log-range truth's reference program: it must evaluate cleanly to positive samples whose
+/// median is within [`REFERENCE_TOLERANCE`] of the truth's.
+fn check_reference_program(q: &Question, problems: &mut Vec<Problem>) {
+    let truth_ln_median = match q.truth {
+        TruthSpec::Point { value } => libm::log(value),
+        TruthSpec::LogRange { low, high } => (libm::log(low) + libm::log(high)) / 2.0,
+        TruthSpec::Distribution { .. } => return,
+    };
+    let Some(text) = q.reference_program() else {
+        return;
+    };
+    let options = Options {
+        samples: VALIDATION_SAMPLES,
+        seed: question_seed(&q.id),
+    };
+    let evaluation = evaluate_source(&text, Dialect::Squiggle, &options);
+    let say = |message: String| Problem::in_question(q, "reference.program", message);
+    // An error first: it is why there are no samples.
+    let first = evaluation
+        .diagnostics
+        .iter()
+        .find(|d| d.is_error())
+        .or(evaluation.diagnostics.first());
+    if let Some(d) = first {
+        let index = LineIndex::new(&text);
+        let at = index.line_col(d.span.start as usize);
+        let kind = if d.is_error() { "" } else { "warning: " };
+        problems.push(say(format!(
+            "line {} col {} of the factors and program: {kind}{}",
+            at.line, at.col, d.message
+        )));
+        return;
+    }
+    let Some(samples) = evaluation.samples else {
+        return;
+    };
+    if let Err(why) = check_positive(&samples) {
+        problems.push(say(why));
+        return;
+    }
+    let median = quantile_type7(&ln_sorted(&samples), 0.5);
+    if (median - truth_ln_median).abs() > REFERENCE_TOLERANCE {
+        problems.push(say(format!(
+            "does not reproduce the truth: its median is {:.4e} against {:.4e} (more than {:.0}% apart)",
+            libm::exp(median),
+            libm::exp(truth_ln_median),
+            REFERENCE_TOLERANCE * 100.0
+        )));
+    }
 }
 
 /// Runs a distribution truth and its fermi twin: both must evaluate cleanly to positive samples and agree.
 fn check_truth_program(q: &Question, problems: &mut Vec<Problem>) {
+    check_reference_program(q, problems);
     let TruthSpec::Distribution { program, fermi } = &q.truth else {
         return;
     };

@@ -33,6 +33,13 @@ pub struct Args {
     /// Form 2: FermiBench's convention, the truth sampled at the estimate's n, instead of the fitted lognormal.
     #[arg(long, requires = "question")]
     sampled_truth: bool,
+    /// Form 2: attribute the miss to the question's reference factors (docs/scoring.md, "Factor attribution").
+    #[arg(long, requires = "question")]
+    factors: bool,
+    /// Form 2 with --factors: say which reference factor an answer's variable stands for (`ANSWER=REFERENCE`,
+    /// or `ANSWER=` for none); repeatable.
+    #[arg(long = "match", value_name = "ANSWER=REFERENCE", requires = "factors")]
+    matches: Vec<String>,
     /// Form 2: the estimate program (`.sq`, `.fermi`), or `-` for standard input.
     #[arg(requires = "question")]
     estimate: Option<String>,
@@ -200,6 +207,35 @@ mod question_form {
                 );
             }
         };
+        let factors = if args.factors {
+            let corrections = args
+                .matches
+                .iter()
+                .map(|m| {
+                    let (answer, reference) = m.split_once('=').unwrap_or((m, ""));
+                    fermi_factors::Correction {
+                        answer: answer.to_string(),
+                        reference: (!reference.is_empty()).then(|| reference.to_string()),
+                    }
+                })
+                .collect::<Vec<_>>();
+            let answer = fermi_factors::Answer {
+                source: &source,
+                dialect: Dialect::from_path(estimate),
+                summary: &fermi_score::Summary::of_samples(&f),
+                seed: args.seed,
+            };
+            let shape = fermi_factors::TruthShape::of(&truth);
+            match fermi_factors::Reference::of(question)
+                .map(|r| fermi_factors::attribute(&r, shape, &answer, &corrections))
+            {
+                None => Factors::None,
+                Some(Ok(a)) => Factors::Some(Box::new(a)),
+                Some(Err(why)) => Factors::Refused(why),
+            }
+        } else {
+            Factors::NotAsked
+        };
         if args.json {
             let assessment = assess(&f, &g);
             let mut out = serde_json::to_value(&assessment.report).expect("a report serialises");
@@ -210,13 +246,53 @@ mod question_form {
             out["truth"] = truth_json;
             out["samples"] = json!(args.samples);
             out["seed"] = json!(args.seed);
+            match &factors {
+                Factors::NotAsked => {}
+                Factors::None => out["factors"] = Value::Null,
+                Factors::Some(a) => {
+                    out["factors"] = serde_json::to_value(a).expect("an attribution serialises")
+                }
+                Factors::Refused(why) => out["factors"] = json!({ "error": why }),
+            }
             println!("{out}");
         } else {
             println!("Question {id}: {}", question.text);
             println!("Truth: {}", describe(&truth_json, &question.unit));
             print_report(&f, &g, false);
+            print_factors(&factors);
         }
         ExitCode::SUCCESS
+    }
+
+    /// What `--factors` found.
+    enum Factors {
+        NotAsked,
+        /// The question has no reference decomposition.
+        None,
+        Some(Box<fermi_factors::Attribution>),
+        Refused(String),
+    }
+
+    fn print_factors(factors: &Factors) {
+        match factors {
+            Factors::NotAsked => {}
+            Factors::None => println!("Factors: this question has no reference decomposition."),
+            Factors::Refused(why) => println!("Factors: not attributed: {why}."),
+            Factors::Some(a) => {
+                println!("Factors (total {:+.4} nats; {:?}):", a.total, a.method);
+                for r in &a.factors {
+                    println!(
+                        "  {:<28} {:+.4}  you {:.4e}, the reference {:.4e} ({})",
+                        r.reference, r.contribution, r.answer_median, r.reference_median, r.answer
+                    );
+                }
+                println!("  {:<28} {:+.4}", "rest of your formula", a.rest);
+                println!("  {:<28} {:+.4}", "residual", a.residual);
+                for sentence in &a.sentences {
+                    println!("{sentence}");
+                }
+            }
+        }
     }
 
     /// The named pack (fully validated), or the built-in one.

@@ -184,3 +184,74 @@ fn errors() {
     let out = run(&["score", "--question", QUESTION]);
     assert_eq!(out.status.code(), Some(2), "an estimate file is required");
 }
+
+/// `--factors`: the factor ten times off comes first, with its part of the miss; a person's `--match` moves a
+/// variable; without `--factors` the JSON has no `factors` key (the shape only grows).
+#[test]
+fn factors_name_the_step_that_went_wrong() {
+    let answer = "rain = to(3, 20)\numbrella_m2 = to(6, 10)\ndrop_d_mm = to(1.5, 2.5)\nrain * umbrella_m2 * 1000000 / (3.14159265 / 6 * drop_d_mm ^ 3)\n";
+    let dir = scratch("factors", &[("rain.sq", answer)]);
+    let file = dir.join("rain.sq");
+    let file = file.to_str().unwrap();
+    let q = "raindrops-on-umbrella-california";
+    let plain = json_of(&run(&["score", "--question", q, "--json", file]));
+    assert!(plain.get("factors").is_none());
+    let out = json_of(&run(&[
+        "score",
+        "--question",
+        q,
+        "--factors",
+        "--json",
+        file,
+    ]));
+    let f = &out["factors"];
+    assert_eq!(f["method"], "exact");
+    assert_eq!(f["factors"][0]["reference"], "umbrella_m2");
+    let c = f["factors"][0]["contribution"].as_f64().unwrap();
+    assert!((c - 10f64.ln()).abs() < 1e-9, "{c}");
+    // `rain` shares the word "rain" with `rain_mm`: matched by words.
+    let rain = f["factors"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["reference"] == "rain_mm")
+        .unwrap();
+    assert_eq!(rain["answer"], "rain");
+    assert_eq!(rain["matched_by"], "words");
+    let sum: f64 = f["factors"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["contribution"].as_f64().unwrap())
+        .sum::<f64>()
+        + f["rest"].as_f64().unwrap()
+        + f["residual"].as_f64().unwrap();
+    assert!((sum - f["total"].as_f64().unwrap()).abs() < 1e-12);
+    assert!(
+        f["sentences"][0]
+            .as_str()
+            .unwrap()
+            .contains("most of it from umbrella m2")
+    );
+    let unmatched = json_of(&run(&[
+        "score",
+        "--question",
+        q,
+        "--factors",
+        "--match",
+        "rain=",
+        "--json",
+        file,
+    ]));
+    assert_eq!(unmatched["factors"]["unmatched_answer"][0], "rain");
+    // A question without a reference decomposition: `factors` is null.
+    let none = json_of(&run(&[
+        "score",
+        "--question",
+        "iss-mass",
+        "--factors",
+        "--json",
+        file,
+    ]));
+    assert!(none["factors"].is_null());
+}

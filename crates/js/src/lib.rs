@@ -262,14 +262,30 @@ enum TruthIn {
 
 const TRUTH_SHAPES: &str = "a truth is fitTruth's result, {p5, p95} or {point}";
 
+/// `score`'s third argument: the question the answer is to, for the factor attribution.
+#[derive(Deserialize, Default)]
+#[serde(default, deny_unknown_fields)]
+struct ScoreOptions {
+    /// A question id of `pack` (the built-in pack when absent).
+    question: Option<String>,
+    /// A pack's TOML text.
+    pack: Option<String>,
+    /// A person's corrections of the factor matching.
+    matches: Vec<fermi_factors::Correction>,
+}
+
 /// Scores an answer against a truth: the report, the sampling noise, the what-ifs, the verdict words and the
-/// feedback sentences, exactly as the app shows them.
+/// feedback sentences, exactly as the app shows them. With `{question}` and a program, also `factors`: the miss
+/// attributed to the question's reference factors (`null` when it has none), as `score --factors` prints it.
 #[wasm_bindgen(unchecked_return_type = "Assessment")]
 pub fn score(
     #[wasm_bindgen(unchecked_param_type = "Answer")] answer: JsValue,
     #[wasm_bindgen(unchecked_param_type = "TruthInput")] truth: JsValue,
+    #[wasm_bindgen(unchecked_optional_param_type = "ScoreOptions")] options: JsValue,
 ) -> Result<JsValue, JsValue> {
     let answer: Answer = from_js(answer, "answer")?;
+    let options: ScoreOptions = from_js(options, "options")?;
+    let program = answer.program.clone();
     let samples = match (answer.program, answer.values) {
         (Some(program), None) => {
             let options = EvalOptions {
@@ -297,8 +313,48 @@ pub fn score(
         Err(_) => return Err(fail_with(TRUTH_SHAPES)),
     };
     let forecast = LogSamples::new(&samples).map_err(fail_with)?;
-    let truth = LogTruth::new(&truth).map_err(fail_with)?;
-    to_js(&fermi_score::assess(&forecast, &truth))
+    let log_truth = LogTruth::new(&truth).map_err(fail_with)?;
+    let value = to_js(&fermi_score::assess(&forecast, &log_truth))?;
+    let Some(id) = options.question else {
+        return Ok(value);
+    };
+    let pack = load(options.pack.as_deref())?;
+    let question = pack
+        .question(&id)
+        .ok_or_else(|| fail_with(format!("no question `{id}` in pack `{}`", pack.info.id)))?;
+    let factors = match (program, fermi_factors::Reference::of(question)) {
+        (Some(program), Some(reference)) => {
+            let answer = fermi_factors::Answer {
+                source: &program,
+                dialect: answer.dialect,
+                summary: &fermi_score::Summary::of_samples(&forecast),
+                seed: answer.seed,
+            };
+            let shape = fermi_factors::TruthShape::of(&truth);
+            let attribution =
+                fermi_factors::attribute(&reference, shape, &answer, &options.matches)
+                    .map_err(fail_with)?;
+            to_js(&attribution)?
+        }
+        _ => JsValue::NULL,
+    };
+    let _ = js_sys::Reflect::set(&value, &"factors".into(), &factors);
+    Ok(value)
+}
+
+/// A pack from its TOML text, or the built-in pack; an invalid pack throws every problem.
+fn load(pack_toml: Option<&str>) -> Result<Pack, JsValue> {
+    match pack_toml {
+        None => Ok(fermi_bank::builtin()),
+        Some(text) => fermi_bank::load_pack(&[(PACK_FILE, text)]).map_err(|problems| {
+            fail(
+                problems
+                    .iter()
+                    .map(|p| JsDiagnostic::of_problem(p, text))
+                    .collect(),
+            )
+        }),
+    }
 }
 
 #[derive(Deserialize, Default)]
@@ -308,7 +364,15 @@ struct QuestionsOptions {
 }
 
 /// What is shown only after answering: left out unless truths are asked for.
-const AFTER_ANSWERING: [&str; 4] = ["truth", "explanation", "trap", "derivation"];
+const AFTER_ANSWERING: [&str; 7] = [
+    "truth",
+    "explanation",
+    "trap",
+    "derivation",
+    "factor",
+    "reference",
+    "trap_value",
+];
 
 /// The questions of a pack (its TOML text; the built-in pack when `undefined`), each with its pack's id as
 /// `pack`. Truths, explanations, traps and derivations only with `{truths: true}`. An invalid pack throws every
@@ -324,17 +388,7 @@ pub fn questions(
         None if pack_toml.is_undefined() || pack_toml.is_null() => None,
         None => return Err(fail_with("a pack is its TOML text, as a string")),
     };
-    let pack: Pack = match &pack_toml {
-        None => fermi_bank::builtin(),
-        Some(text) => fermi_bank::load_pack(&[(PACK_FILE, text)]).map_err(|problems| {
-            fail(
-                problems
-                    .iter()
-                    .map(|p| JsDiagnostic::of_problem(p, text))
-                    .collect(),
-            )
-        })?,
-    };
+    let pack = load(pack_toml.as_deref())?;
     let list = js_sys::Array::new();
     for question in &pack.questions {
         let value = to_js(question)?;
@@ -388,6 +442,9 @@ pub fn fit_truth(
         sources: Vec::new(),
         file: PACK_FILE.to_string(),
         places: Places::default(),
+        factor: Vec::new(),
+        reference: None,
+        trap_value: Vec::new(),
     };
     let fitted = fermi_bank::fit_truth(&question)
         .map_err(|p| fail(vec![JsDiagnostic::of_problem(&p, "")]))?;

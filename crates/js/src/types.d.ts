@@ -117,6 +117,58 @@ export interface Assessment {
   };
   /** Plain-language sentences, as the app shows them. */
   feedback: string[];
+  /**
+   * With `score(answer, truth, {question})` and a program: the miss attributed to the question's reference factors
+   * (docs/scoring.md, "Factor attribution"), or null when the question has no reference decomposition.
+   */
+  factors?: Attribution | null;
+}
+
+/** `score`'s third argument: the question (of `pack`, a TOML text; the built-in pack by default). */
+export interface ScoreOptions {
+  question?: string;
+  pack?: string;
+  /** A person's corrections: the answer's variable stands for this reference factor (null: for none). */
+  matches?: { answer: string; reference: string | null }[];
+}
+
+/** One factor of one side of an attribution. */
+export interface FactorSide { name: string; median: number; sigma: number; elasticity: number; named: boolean }
+
+/** A matched pair of factors and its part of the miss (nats) and of the width gap (nats²). */
+export interface FactorRow {
+  reference: string;
+  answer: string;
+  matched_by: "name" | "words" | "correction";
+  unit?: string;
+  answer_median: number;
+  reference_median: number;
+  contribution: number;
+  width: number;
+  answer_sigma: number;
+  reference_sigma: number;
+}
+
+/** The answer's log error and width attributed to factors; the same object as `score --factors --json`'s `factors`. */
+export interface Attribution {
+  total: number;
+  answer_median: number;
+  truth_median: number;
+  method: "exact" | "elasticity";
+  approximation: string;
+  factors: FactorRow[];
+  rest: number;
+  residual: number;
+  answer_sigma: number;
+  truth_sigma: number;
+  width_rest: number;
+  width_residual: number;
+  answer_factors: FactorSide[];
+  reference_factors: FactorSide[];
+  unmatched_answer: string[];
+  unmatched_reference: string[];
+  traps: string[];
+  sentences: string[];
 }
 
 export type TruthSpec =

@@ -16,7 +16,8 @@ mod theme;
 use leptos::prelude::*;
 
 use crate::components::{
-    Answer, AnswerMode, Chart, Notices, QuantileTable, RulesTable, ScoreCard, SettingsPanel,
+    Answer, AnswerMode, Chart, FactorFeedback, Notices, QuantileTable, RulesTable, ScoreCard,
+    SettingsPanel,
 };
 use crate::share;
 use crate::storage::{self, Draft, Saved};
@@ -83,6 +84,7 @@ pub fn Practice() -> impl IntoView {
                 <section class="result" aria-label="Result">
                     <RecordedAnswer />
                     <ScoreCard submitted problem />
+                    <FactorFeedback question=state.question on_break_down=break_down(state) />
                     <Chart unit />
                     <QuantileTable />
                     <RulesTable />
@@ -92,6 +94,15 @@ pub fn Practice() -> impl IntoView {
             </main>
         </div>
     }
+}
+
+/// "Break it down": the skeleton replaces the answer in the program editor.
+fn break_down(state: PracticeState) -> Callback<String> {
+    Callback::new(move |skeleton: String| {
+        state.boxes.mode.set(AnswerMode::Program);
+        state.pipeline.load(skeleton);
+        crate::components::focus_by_id("estimate-input");
+    })
 }
 
 /// The share link of the current estimate (question, program, dialect, seed, samples), with a Copy button.

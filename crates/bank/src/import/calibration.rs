@@ -93,6 +93,9 @@ pub fn calibration(text: &str) -> Result<(Pack, ImportReport), String> {
                 .collect(),
             file: String::new(),
             places: Default::default(),
+            factor: Vec::new(),
+            reference: None,
+            trap_value: Vec::new(),
         });
     }
     report.kept = questions.len();

@@ -160,6 +160,9 @@ pub fn realfp(files: &[(&str, &str)]) -> Result<(Pack, ImportReport), String> {
             }],
             file: String::new(),
             places: Default::default(),
+            factor: Vec::new(),
+            reference: None,
+            trap_value: Vec::new(),
         });
     }
     report.kept = questions.len();

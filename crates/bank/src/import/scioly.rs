@@ -140,6 +140,9 @@ pub fn scioly(questions: &str, corrections: Option<&str>) -> Result<(Pack, Impor
             }],
             file: String::new(),
             places: Default::default(),
+            factor: Vec::new(),
+            reference: None,
+            trap_value: Vec::new(),
         });
     }
     report.kept = questions.len();
