@@ -13,7 +13,7 @@ use fermi_score::calibration::{
     AnswerQuantiles, Answered, Calibration, Coverage, TruthQuantiles, Verdict, calibration,
 };
 use fermi_score::lab::{Quantiles, class_crowd};
-use fermi_score::{LogSamples, LogTruth, Report, format_nats};
+use fermi_score::{LogSamples, LogTruth, Report, RuleId, format_nats};
 use fermi_syntax::{Dialect, MAX_SOURCE_BYTES, quick_program};
 use serde::{Deserialize, Serialize};
 
@@ -432,41 +432,35 @@ impl ClassRule {
         ClassRule::OrderOfMagnitude,
     ];
 
+    /// Its row of the rule table: name, orientation and words.
+    pub fn id(self) -> RuleId {
+        match self {
+            ClassRule::CramerLog => RuleId::CramerLog,
+            ClassRule::CrpsLog => RuleId::CrpsLog,
+            ClassRule::LogScore => RuleId::LogScore,
+            ClassRule::Winkler90 => RuleId::Winkler90,
+            ClassRule::FpScore => RuleId::FpScore,
+            ClassRule::Covered90 => RuleId::HitRate90,
+            ClassRule::OrderOfMagnitude => RuleId::OrderOfMagnitude,
+        }
+    }
+
     pub fn name(self) -> &'static str {
-        match self {
-            ClassRule::CramerLog => "Cramér-log",
-            ClassRule::CrpsLog => "CRPS-log",
-            ClassRule::LogScore => "Log score",
-            ClassRule::Winkler90 => "Winkler 90%",
-            ClassRule::FpScore => "fp_score",
-            ClassRule::Covered90 => "Truth in the 90% interval",
-            ClassRule::OrderOfMagnitude => "Order of magnitude",
-        }
+        self.id().name()
     }
 
-    fn higher_is_better(self) -> bool {
-        matches!(
-            self,
-            ClassRule::LogScore
-                | ClassRule::FpScore
-                | ClassRule::Covered90
-                | ClassRule::OrderOfMagnitude
-        )
-    }
-
-    /// How the rule's column is read: which way is better, and what the number is.
-    pub fn reading(self) -> &'static str {
-        match self {
+    /// How the rule's column is read: what the number is over a student's answers, and which way is better.
+    pub fn reading(self) -> String {
+        let what = match self {
             ClassRule::CramerLog | ClassRule::CrpsLog | ClassRule::Winkler90 => {
-                "mean over the questions, nats; lower is better"
+                "mean over the questions, nats"
             }
-            ClassRule::LogScore => "mean log density at the truth; higher is better",
-            ClassRule::FpScore => "mean, 0 to 1; higher is better",
-            ClassRule::Covered90 => "questions whose truth fell inside; more is better",
-            ClassRule::OrderOfMagnitude => {
-                "questions with the median within half a decade; more is better"
-            }
-        }
+            ClassRule::LogScore => "mean log density at the truth, nats",
+            ClassRule::FpScore => "mean, 0 to 1",
+            ClassRule::Covered90 => "questions whose truth's median fell inside the 90% interval",
+            ClassRule::OrderOfMagnitude => "questions with the median within half a decade",
+        };
+        format!("{what}; {}", self.id().orientation().label())
     }
 
     /// Counted rules add up hits; the others average.
@@ -512,8 +506,7 @@ impl ClassRule {
     /// True when `a` is strictly better than `b` under this rule (an undefined value is worse than any other).
     fn better(self, a: Option<f64>, b: Option<f64>) -> bool {
         match (a, b) {
-            (Some(a), Some(b)) if self.higher_is_better() => a > b,
-            (Some(a), Some(b)) => a < b,
+            (Some(a), Some(b)) => self.id().orientation().better(a, b),
             (Some(_), None) => true,
             _ => false,
         }
