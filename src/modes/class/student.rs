@@ -1,6 +1,7 @@
 //! The student's page (`#class=…`): every question of the class set, answered as a quick 90% interval or a
-//! program, each checked by the core at the class's sample count and seed; then a code to hand in. The truth is
-//! never shown here. The answers are kept in local storage as a code, so a reload loses nothing.
+//! program, each checked by the core at the class's sample count and seed, or marked "don't know"; a nickname;
+//! then a code to hand in. The truth is never shown here, and the page links nowhere that shows one. The answers
+//! are kept in local storage as a code, so a reload loses nothing.
 
 use fermi_bank::Pack;
 use fermi_study::Format;
@@ -14,6 +15,8 @@ use crate::components::readable;
 /// One question's inputs: the way of answering, the quick bounds and the program.
 #[derive(Clone, Copy)]
 struct Inputs {
+    /// "Don't know": handed in blank.
+    blank: RwSignal<bool>,
     way: RwSignal<Way>,
     low: RwSignal<String>,
     high: RwSignal<String>,
@@ -38,9 +41,10 @@ impl Inputs {
                 String::new(),
                 source.clone(),
             ),
-            None => (Way::Quick, String::new(), String::new(), String::new()),
+            None | Some(Answer::Blank) => (Way::Quick, String::new(), String::new(), String::new()),
         };
         Inputs {
+            blank: RwSignal::new(answer == Some(&Answer::Blank)),
             way: RwSignal::new(way),
             low: RwSignal::new(low),
             high: RwSignal::new(high),
@@ -49,6 +53,9 @@ impl Inputs {
     }
 
     fn answer(&self) -> Answer {
+        if self.blank.get() {
+            return Answer::Blank;
+        }
         match self.way.get() {
             Way::Quick => Answer::Quick {
                 low: self.low.get(),
@@ -87,16 +94,8 @@ pub fn Student(set: ClassSet, pack: StoredValue<Pack>) -> impl IntoView {
     Effect::new(move |_| {
         storage_problem.set(save(&draft_key, &code.get()).err());
     });
-    let ready = Memo::new(move |_| {
-        hand_in.with(|h| {
-            set.with_value(|s| {
-                h.answers
-                    .iter()
-                    .enumerate()
-                    .all(|(i, a)| s.check(i, a).is_ok())
-            })
-        })
-    });
+    let ready = Memo::new(move |_| hand_in.with(|h| set.with_value(|s| s.ready(&h.answers))));
+    let anonymous = StoredValue::new(fermi_study::class::anonymous_label(key));
     let handed = RwSignal::new(false);
     let copied = RwSignal::new(false);
     let questions = move || {
@@ -118,7 +117,12 @@ pub fn Student(set: ClassSet, pack: StoredValue<Pack>) -> impl IntoView {
     };
     let handed_in = move || {
         handed.get().then(|| {
-            let file = move |_| download("class-code.txt", &code.get_untracked());
+            let file = move |_| {
+                let who = hand_in.with_untracked(|h| {
+                    if h.name.trim().is_empty() { anonymous.get_value() } else { h.name.clone() }
+                });
+                download(&set.with_value(|s| s.file_name(&who, "txt")), &code.get_untracked())
+            };
             view! {
                 <h2>"Your code"</h2>
                 <p class="muted">"Copy it to your teacher, or send the file. It holds your answers (and your name, if you gave one), checksummed."</p>
@@ -135,19 +139,21 @@ pub fn Student(set: ClassSet, pack: StoredValue<Pack>) -> impl IntoView {
         })
     };
     view! {
-        <Masthead subtitle="Answer every question, then hand in your code. The truths are revealed by your teacher." />
+        <Masthead subtitle="Answer every question, then hand in your code. The truths are revealed by your teacher." leads_out=false />
         <main class="class">
-            <section class="panel" aria-label="Your name">
-                <label for="class-name">"Your name (optional; the presenter view never shows it)"</label>
+            <section class="panel" aria-label="Your nickname">
+                <label for="class-name">"A nickname (optional; shown only if your teacher turns names on)"</label>
                 <input id="class-name" data-testid="class-name" type="text" autocomplete="off"
                     maxlength=fermi_study::class::MAX_NAME_CHARS
                     prop:value=move || name.get() on:input=move |ev| name.set(event_target_value(&ev)) />
+                <p class="muted" data-testid="class-anonymous">"On your teacher's screen you are "
+                    <strong>{anonymous.get_value()}</strong> " (or your nickname, if names are on)."</p>
             </section>
             {questions}
             <section class="panel" aria-label="Hand in">
                 <button class="primary" data-testid="class-handin" disabled=move || !ready.get()
                     on:click=move |_| handed.set(true)>"Hand in"</button>
-                {move || (!ready.get()).then(|| view! { <span class="muted">" Every question needs an answer that runs."</span> })}
+                {move || (!ready.get()).then(|| view! { <span class="muted">" Every question needs an answer that runs, or \"don't know\"."</span> })}
                 {move || storage_problem.get().map(|why| view! { <p class="problem">"Your answers are not saved in this browser: " {why} "."</p> })}
                 {handed_in}
             </section>
@@ -170,10 +176,15 @@ fn QuestionForm(
         }
     };
     let check = move || {
+        if input.blank.get() {
+            return view! { <p class="muted" data-testid="class-check">"Handed in as \"don't know\": this question is left out of your scores."</p> }
+                .into_any();
+        }
         let answer = input.answer();
         let blank = match &answer {
             Answer::Quick { low, high } => low.trim().is_empty() && high.trim().is_empty(),
             Answer::Program { source, .. } => source.trim().is_empty(),
+            Answer::Blank => true,
         };
         if blank {
             return view! { <p class="muted" data-testid="class-check">"Not answered yet."</p> }
@@ -228,7 +239,12 @@ fn QuestionForm(
                 {tab(Way::Program(Format::Squiggle), "Squiggle program", "class-way-squiggle")}
                 {tab(Way::Program(Format::Fermi), "fermi program", "class-way-fermi")}
             </div>
-            {form}
+            {move || (!input.blank.get()).then(&form)}
+            <label class="check">
+                <input type="checkbox" data-testid="class-dont-know" prop:checked=move || input.blank.get()
+                    on:change=move |ev| input.blank.set(event_target_checked(&ev)) />
+                " I don't know (hand in the rest without this one)"
+            </label>
             {check}
         </section>
     }
