@@ -2,7 +2,8 @@
 
 use std::process::Command;
 
-const CORE: [&str; 7] = [
+const CORE: [&str; 8] = [
+    "fermi-answer",
     "fermi-num",
     "fermi-syntax",
     "fermi-eval",

@@ -4,7 +4,7 @@
 
 use std::collections::BTreeMap;
 
-use fermi_score::LogSamples;
+use fermi_score::{LogSamples, Summary};
 use serde::{Deserialize, Deserializer, Serialize};
 
 use crate::file::Format;
@@ -129,19 +129,27 @@ pub struct ItemSummary {
     pub sd_ln: f64,
 }
 
+/// The same numbers as the scorer's log-axis [`Summary`] (a worker's run hands that over), quantiles back in the
+/// question's unit.
+impl From<&Summary> for ItemSummary {
+    fn from(s: &Summary) -> ItemSummary {
+        ItemSummary {
+            p5: libm::exp(s.p5),
+            p50: libm::exp(s.median),
+            p95: libm::exp(s.p95),
+            mean_ln: s.mean,
+            sd_ln: s.sd,
+        }
+    }
+}
+
 /// Relative difference beyond which a recorded summary number does not belong to its program (the numbers are
 /// written by serde and read back exactly; the slack only forgives another tool's rewriting).
 pub const SUMMARY_TOLERANCE: f64 = 1e-9;
 
 impl ItemSummary {
     pub fn of(x: &LogSamples) -> ItemSummary {
-        ItemSummary {
-            p5: libm::exp(x.quantile(0.05)),
-            p50: libm::exp(x.median()),
-            p95: libm::exp(x.quantile(0.95)),
-            mean_ln: x.mean(),
-            sd_ln: x.sd(),
-        }
+        ItemSummary::from(&Summary::of_samples(x))
     }
 
     /// The fields that differ from `other` by more than [`SUMMARY_TOLERANCE`], by name.
