@@ -40,8 +40,8 @@ async function answer(page, answers) {
     }
     await q.getByTestId(`class-way-${way}`).click();
     if (way === 'quick') {
-      await q.getByTestId('class-low').fill(text[0]);
-      await q.getByTestId('class-high').fill(text[1]);
+      await q.locator('input[data-testid^="class-low-"]').fill(text[0]);
+      await q.locator('input[data-testid^="class-high-"]').fill(text[1]);
     } else {
       await q.getByTestId('class-program').fill(text[0]);
     }

@@ -32,8 +32,8 @@ async function answer(page, student, index) {
     const q = page.getByTestId('class-question').nth(i);
     await q.getByTestId(`class-way-${way}`).click();
     if (way === 'quick') {
-      await q.getByTestId('class-low').fill(text[0]);
-      await q.getByTestId('class-high').fill(text[1]);
+      await q.locator('input[data-testid^="class-low-"]').fill(text[0]);
+      await q.locator('input[data-testid^="class-high-"]').fill(text[1]);
     } else {
       await q.getByTestId('class-program').fill(text[0]);
     }

@@ -7,6 +7,7 @@
 use std::collections::{BTreeSet, HashMap};
 use std::ops::RangeInclusive;
 
+pub use fermi_answer::Answer;
 use fermi_bank::{FittedTruth, Pack, fit_truth};
 use fermi_num::Fnv1a;
 use fermi_score::calibration::{
@@ -14,7 +15,7 @@ use fermi_score::calibration::{
 };
 use fermi_score::lab::{Quantiles, class_crowd, class_crowd_median};
 use fermi_score::{LogSamples, LogTruth, Report, RuleId, format_nats};
-use fermi_syntax::{Dialect, MAX_SOURCE_BYTES, quick_program};
+use fermi_syntax::{Dialect, MAX_SOURCE_BYTES};
 use serde::{Deserialize, Serialize};
 
 use crate::file::{Format, run_answer};
@@ -243,8 +244,13 @@ impl ClassSet {
             .questions
             .get(index)
             .ok_or("no such question in the class set")?;
-        let (format, program) = answer.program()?;
-        run_answer(format, &program, self.samples, self.item_seed(question))
+        let program = answer.program().map_err(|why| why.message())?;
+        run_answer(
+            Format::of(answer),
+            &program.source,
+            self.samples,
+            self.item_seed(question),
+        )
     }
 
     /// The answer's 5%, 50% and 95% (what a student sees before handing in), or why it cannot be handed in.
@@ -252,13 +258,13 @@ impl ClassSet {
         self.run(index, answer).map(|s| quantiles(&s))
     }
 
-    /// Whether every answer can be handed in: it runs, or it is marked "don't know".
-    pub fn ready(&self, answers: &[Answer]) -> bool {
+    /// Whether every answer can be handed in: it runs, or it is "don't know" (`None`).
+    pub fn ready(&self, answers: &[Option<Answer>]) -> bool {
         answers.len() == self.questions.len()
             && answers
                 .iter()
                 .enumerate()
-                .all(|(i, a)| *a == Answer::Blank || self.check(i, a).is_ok())
+                .all(|(i, a)| a.as_ref().is_none_or(|a| self.check(i, a).is_ok()))
     }
 }
 
@@ -292,43 +298,14 @@ fn quantiles(s: &LogSamples) -> Quantiles {
     }
 }
 
-/// One answer as a student gave it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Answer {
-    /// A 90% interval typed as two numbers ("98.3e9", "98 billion"), sampled as the Squiggle `to(low, high)`.
-    Quick { low: String, high: String },
-    /// A program in Squiggle or fermi.
-    Program { format: Format, source: String },
-    /// "Don't know": handed in without an answer; left out of the student's figures and the crowd.
-    Blank,
-}
-
-impl Answer {
-    /// The format and program it is sampled as.
-    pub fn program(&self) -> Result<(Format, String), String> {
-        match self {
-            Answer::Quick { low, high } => quick_program(low, high, Dialect::Squiggle)
-                .map(|p| (Format::Quick, p))
-                .ok_or_else(|| "enter a low and a high number".into()),
-            Answer::Program { format, source } => {
-                if source.trim().is_empty() {
-                    Err("write a program".into())
-                } else {
-                    Ok((*format, source.clone()))
-                }
-            }
-            Answer::Blank => Err("marked \"don't know\"".into()),
-        }
-    }
-}
-
 /// What a student hands in: an optional name, a random key that tells two hand-ins of one student apart from two
-/// students, and one answer per question of the class set, in its order.
+/// students, and one answer per question of the class set, in its order (`None`: "don't know", left out of the
+/// student's figures and the crowd).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct HandIn {
     pub name: String,
     pub key: u64,
-    pub answers: Vec<Answer>,
+    pub answers: Vec<Option<Answer>>,
 }
 
 /// The code's JSON, with short keys: the class id, the key, the name, and each answer as `["q", low, high]`,
@@ -349,12 +326,16 @@ impl HandIn {
             .answers
             .iter()
             .map(|a| match a {
-                Answer::Quick { low, high } => vec!["q".into(), low.clone(), high.clone()],
-                Answer::Program { format, source } => {
-                    let kind = if *format == Format::Fermi { "f" } else { "s" };
-                    vec![kind.into(), source.clone()]
+                Some(Answer::Quick(b)) => vec!["q".into(), b.low.clone(), b.high.clone()],
+                Some(Answer::Program(p)) => {
+                    let kind = if p.dialect == Dialect::Fermi {
+                        "f"
+                    } else {
+                        "s"
+                    };
+                    vec![kind.into(), p.source.clone()]
                 }
-                Answer::Blank => vec!["b".into()],
+                None => vec!["b".into()],
             })
             .collect();
         let wire = CodeWire {
@@ -421,16 +402,16 @@ impl HandIn {
                 }
                 let mut parts = parts.into_iter();
                 let answer = match (parts.next().as_deref(), parts.next(), parts.next()) {
-                    (Some("b"), None, None) => Answer::Blank,
-                    (Some("q"), Some(low), Some(high)) => Answer::Quick { low, high },
-                    (Some(kind @ ("s" | "f")), Some(source), None) => Answer::Program {
-                        format: if kind == "f" {
-                            Format::Fermi
+                    (Some("b"), None, None) => None,
+                    (Some("q"), Some(low), Some(high)) => Some(Answer::quick(low, high)),
+                    (Some(kind @ ("s" | "f")), Some(source), None) => Some(Answer::written(
+                        if kind == "f" {
+                            Dialect::Fermi
                         } else {
-                            Format::Squiggle
+                            Dialect::Squiggle
                         },
                         source,
-                    },
+                    )),
                     _ => return Err(format!("question {}: the answer's form is unknown", i + 1)),
                 };
                 match parts.next() {
@@ -438,7 +419,7 @@ impl HandIn {
                     Some(_) => Err(format!("question {}: the answer's form is unknown", i + 1)),
                 }
             })
-            .collect::<Result<Vec<Answer>, String>>()?;
+            .collect::<Result<Vec<Option<Answer>>, String>>()?;
         Ok(HandIn {
             name: name.to_string(),
             key: wire.k,
@@ -750,17 +731,17 @@ impl Class {
             .zip(&self.questions)
             .enumerate()
             .map(|(i, (answer, q))| {
-                if *answer == Answer::Blank {
+                let Some(answer) = answer else {
                     return Ok(None);
-                }
+                };
                 let samples = self
                     .set
                     .run(i, answer)
                     .map_err(|why| format!("question {}: {why}", i + 1))?;
-                let (format, program) = answer.program()?;
+                let program = answer.program().map_err(|why| why.message())?;
                 Ok(Some(StudentAnswer {
-                    format,
-                    program,
+                    format: Format::of(answer),
+                    program: program.source,
                     quantiles: quantiles(&samples),
                     score: ItemScore::from_report(&Report::new(&samples, &q.log)),
                     grid: AnswerQuantiles::of(&samples),
@@ -862,10 +843,7 @@ impl Class {
                     .collect();
                 let crowd = class_crowd_median(&theirs)?;
                 let geometric = class_crowd(&theirs)?;
-                let answer = Answer::Quick {
-                    low: format!("{:e}", crowd.p5),
-                    high: format!("{:e}", crowd.p95),
-                };
+                let answer = Answer::quick(format!("{:e}", crowd.p5), format!("{:e}", crowd.p95));
                 let score = self
                     .set
                     .run(i, &answer)
@@ -1152,21 +1130,15 @@ mod tests {
         ClassSet::new(vec![TREES.into(), LIVESTOCK.into()], 2_000, 42, &pack()).unwrap()
     }
 
-    fn quick(low: &str, high: &str) -> Answer {
-        Answer::Quick {
-            low: low.into(),
-            high: high.into(),
-        }
+    fn quick(low: &str, high: &str) -> Option<Answer> {
+        Some(Answer::quick(low, high))
     }
 
-    fn program(format: Format, source: &str) -> Answer {
-        Answer::Program {
-            format,
-            source: source.into(),
-        }
+    fn program(format: Format, source: &str) -> Option<Answer> {
+        Some(Answer::written(format.dialect(), source))
     }
 
-    fn hand_in(name: &str, key: u64, answers: Vec<Answer>) -> HandIn {
+    fn hand_in(name: &str, key: u64, answers: Vec<Option<Answer>>) -> HandIn {
         HandIn {
             name: name.into(),
             key,
@@ -1462,7 +1434,7 @@ mod tests {
         );
         assert_eq!(
             Some(answer(0, 0).program),
-            quick_program("1.5e12", "6e12", Dialect::Squiggle)
+            fermi_syntax::quick_program("1.5e12", "6e12", Dialect::Squiggle)
         );
         assert_eq!(answer(0, 0).format, Format::Quick);
 
@@ -1589,7 +1561,7 @@ mod tests {
     fn dont_know_hands_in_the_rest_and_leaves_the_question_out() {
         let s = set();
         let class = Class::new(s.clone(), &pack()).unwrap();
-        let answers = vec![quick("1.5e12", "6e12"), Answer::Blank];
+        let answers = vec![quick("1.5e12", "6e12"), None];
         assert!(s.ready(&answers));
         assert!(!s.ready(&[quick("1.5e12", "6e12"), quick("", "")]));
         let code = hand_in("", 5, answers.clone()).encode(&s);
@@ -1707,16 +1679,22 @@ mod tests {
             "{:?}",
             r.rejected
         );
+        // Why an answer cannot be handed in, in the answer's own words (naming the box).
+        let check = |i: usize, a: Option<Answer>| s.check(i, &a.unwrap());
         assert_eq!(
-            s.check(0, &quick("", "5")),
-            Err("enter a low and a high number".into())
+            check(0, quick("", "5")),
+            Err("Enter a low number too (the 5th percentile).".into())
         );
         assert_eq!(
-            s.check(1, &program(Format::Fermi, " ")),
-            Err("write a program".into())
+            check(0, quick("50", "50")),
+            Err(fermi_answer::NotReady::Point("50".into()).message())
         );
-        assert!(s.check(2, &quick("1", "2")).is_err());
-        let q = s.check(1, &quick("1e6", "1e8")).unwrap();
+        assert_eq!(
+            check(1, program(Format::Fermi, " ")),
+            Err("Write your estimate as a program.".into())
+        );
+        assert!(check(2, quick("1", "2")).is_err());
+        let q = check(1, quick("1e6", "1e8")).unwrap();
         assert!(q.p5 < q.p50 && q.p50 < q.p95);
     }
 }

@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{Answer, Class, ClassRule, ClassSet, Options, Results};
+use super::{Class, ClassRule, ClassSet, Options, Results};
 
 const ROUND_VERSION: u32 = 1;
 
@@ -152,12 +152,5 @@ impl Class {
             let _ = out.write_record(&row);
         }
         String::from_utf8(out.into_inner().unwrap_or_default()).unwrap_or_default()
-    }
-}
-
-impl Answer {
-    /// Whether it is "don't know".
-    pub fn is_blank(&self) -> bool {
-        *self == Answer::Blank
     }
 }
