@@ -141,10 +141,7 @@ fn the_class_board_names_and_ranks_every_rule_as_the_table_says() {
     let set = ClassSet::new(vec!["trees-on-earth-2015".into()], 2_000, 7, &pack).unwrap();
     let class = Class::new(set.clone(), &pack).unwrap();
     // The truth is about 3 trillion: a close, honest answer and one a decade off.
-    let quick = |low: &str, high: &str| Answer::Quick {
-        low: low.into(),
-        high: high.into(),
-    };
+    let quick = |low: &str, high: &str| Some(Answer::quick(low, high));
     let codes = [
         HandIn {
             name: "Close".into(),
