@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { readFile } from 'node:fs/promises';
 import { chromium } from 'playwright-core';
 import { open, SCREENSHOTS } from './browser.mjs';
+import { answerAll } from './class-common.mjs';
 
 const TREES = 'trees-on-earth-2015';         // point truth: 3.04 trillion trees
 const LIVESTOCK = 'mongolia-livestock-2022'; // point truth: 71.1 million head
@@ -31,22 +32,7 @@ function answersOf(k) {
 
 async function answer(page, answers) {
   await page.getByTestId('class-question').nth(1).waitFor();
-  for (const [i, [way, ...text]] of answers.entries()) {
-    const q = page.getByTestId('class-question').nth(i);
-    if (way === 'blank') {
-      await q.getByTestId('class-dont-know').check();
-      await q.getByTestId('class-check').filter({ hasText: "don't know" }).waitFor();
-      continue;
-    }
-    await q.getByTestId(`class-way-${way}`).click();
-    if (way === 'quick') {
-      await q.locator('input[data-testid^="class-low-"]').fill(text[0]);
-      await q.locator('input[data-testid^="class-high-"]').fill(text[1]);
-    } else {
-      await q.getByTestId('class-program').fill(text[0]);
-    }
-    await q.getByTestId('class-check').filter({ hasText: 'Your estimate' }).waitFor();
-  }
+  await answerAll(page, answers);
   const label = (await page.getByTestId('class-anonymous').locator('strong').innerText()).trim();
   await page.getByTestId('class-handin').click();
   return { code: await page.getByTestId('class-handin-code').inputValue(), label };

@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { readFile } from 'node:fs/promises';
 import { open, SCREENSHOTS } from './browser.mjs';
+import { answerAll } from './class-common.mjs';
 
 const TREES = 'trees-on-earth-2015';         // point truth: 3.04 trillion trees
 const LIVESTOCK = 'mongolia-livestock-2022'; // point truth: 71.1 million head
@@ -28,17 +29,7 @@ async function session(viewport = { width: 1280, height: 800 }) {
 async function answer(page, student, index) {
   await page.getByTestId('class-question').nth(2).waitFor();
   if (student.name) await page.getByTestId('class-name').fill(student.name);
-  for (const [i, [way, ...text]] of student.answers.entries()) {
-    const q = page.getByTestId('class-question').nth(i);
-    await q.getByTestId(`class-way-${way}`).click();
-    if (way === 'quick') {
-      await q.locator('input[data-testid^="class-low-"]').fill(text[0]);
-      await q.locator('input[data-testid^="class-high-"]').fill(text[1]);
-    } else {
-      await q.getByTestId('class-program').fill(text[0]);
-    }
-    await q.getByTestId('class-check').filter({ hasText: 'Your estimate' }).waitFor();
-  }
+  await answerAll(page, student.answers);
   // The truth is nowhere on a student's page.
   const body = await page.locator('body').innerText();
   assert.doesNotMatch(body, /3\.04 trillion|71\.1 million/, `student ${index + 1} sees no truth`);
