@@ -155,6 +155,7 @@ test('a class of 30: transcript, outlier, blank, reveal, presenter, CSV and Star
     await page.getByTestId('class-presenter').click();
     const presenter = page.getByTestId('class-presenter-view');
     await presenter.waitFor();
+    await page.screenshot({ path: join(SCREENSHOTS, 'class-30-presenter-1280x800.png') });
     const boxes = await presenter.locator('[data-testid="class-board"] tbody tr').evaluateAll((rows) =>
       rows.map((r) => { const b = r.getBoundingClientRect(); return [b.top, b.bottom, b.left, b.right]; }));
     assert.equal(boxes.length, N + 1);
@@ -162,7 +163,6 @@ test('a class of 30: transcript, outlier, blank, reveal, presenter, CSV and Star
     const sizes = await presenter.locator('[data-testid="class-board"] tbody th, [data-testid="class-board"] tbody td').evaluateAll((cells) =>
       cells.map((c) => parseFloat(getComputedStyle(c).fontSize)));
     assert.ok(Math.min(...sizes) >= 16, `labels at least 16 px: ${Math.min(...sizes)}`);
-    await page.screenshot({ path: join(SCREENSHOTS, 'class-30-presenter-1280x800.png') });
     await page.getByTestId('class-presenter-leave').click();
 
     // Start over asks, clears, and is undone.

@@ -267,7 +267,13 @@ pub fn Teacher(set: ClassSet, pack: StoredValue<Pack>) -> impl IntoView {
                 <section class="panel" aria-label="Board">
                     <div class="row spread">
                         <h2>"The board"</h2>
-                        <button data-testid="class-presenter" on:click=move |_| presenter.set(true)>"Presenter view"</button>
+                        <button data-testid="class-presenter" on:click=move |_| {
+                            presenter.set(true);
+                            // The presenter view starts at the top of the screen, whatever was scrolled to.
+                            if let Some(w) = web_sys::window() {
+                                w.scroll_to_with_x_and_y(0.0, 0.0);
+                            }
+                        }>"Presenter view"</button>
                     </div>
                     {controls}
                     {move || results.with(|r| board(r, view_state, state))}
