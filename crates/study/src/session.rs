@@ -10,9 +10,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::file::{Format, Reveal, Study};
 use crate::item::{ItemSpec, Open, Ran};
-use crate::record::{
-    AppInfo, ItemRecord, ItemStatus, Participant, Record, RecordStatus, SCHEMA, StudyRef,
-};
+use crate::record::{AppInfo, ItemRecord, ItemStatus, Participant, Record, RecordStatus};
 
 /// The version of a saved [`Session`] (local storage); another version is not resumed.
 pub const SESSION_VERSION: u32 = 2;
@@ -162,24 +160,15 @@ impl Session {
         user_agent: String,
         now: Now,
     ) -> Session {
-        let record = Record {
-            schema: SCHEMA.into(),
+        let record = Record::start(
+            study,
+            sha256,
+            participant,
             submission_id,
             app,
-            study: StudyRef {
-                id: study.id.clone(),
-                version: study.version,
-                sha256: sha256.to_string(),
-            },
-            arm: study.arm_for(&participant.id).map(|a| a.id.clone()),
-            order: study.order_for(&participant.id),
-            participant,
-            status: RecordStatus::Partial,
-            started_at: rfc3339(now.wall_ms),
-            finished_at: None,
-            user_agent: user_agent.chars().take(1000).collect(),
-            items: Vec::new(),
-        };
+            &user_agent,
+            rfc3339(now.wall_ms),
+        );
         Session {
             version: SESSION_VERSION,
             record,
@@ -460,22 +449,15 @@ pub fn truth_words(question: &fermi_bank::Question) -> String {
 
 /// The debrief of a finished record (`reveal = "end"`): every scored item with its truth, the answer's score and
 /// the first line of the core's feedback. Empty for `reveal = "never"`.
-pub fn debrief(study: &Study, packs: &[&Pack], record: &Record) -> Vec<DebriefRow> {
+pub fn debrief(study: &Study, packs: &[Pack], record: &Record) -> Vec<DebriefRow> {
     if study.reveal != Reveal::End {
         return Vec::new();
     }
-    let find = |q: &str| {
-        let (pack, id) = q.split_once('/')?;
-        packs
-            .iter()
-            .find(|p| p.info.id == pack)
-            .and_then(|p| p.question(id))
-    };
     record
         .items
         .iter()
         .filter_map(|item| {
-            let question = find(&item.question)?;
+            let question = crate::question(packs, &item.question)?;
             let fitted = fit_truth(question).ok();
             let mut row = DebriefRow {
                 question: item.question.clone(),
