@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { readFile } from 'node:fs/promises';
 import { open, SCREENSHOTS } from './browser.mjs';
+import { answerAll } from './class-common.mjs';
 
 const TREES = 'trees-on-earth-2015';         // point truth: 3.04 trillion trees
 const LIVESTOCK = 'mongolia-livestock-2022'; // point truth: 71.1 million head
@@ -28,17 +29,7 @@ async function session(viewport = { width: 1280, height: 800 }) {
 async function answer(page, student, index) {
   await page.getByTestId('class-question').nth(2).waitFor();
   if (student.name) await page.getByTestId('class-name').fill(student.name);
-  for (const [i, [way, ...text]] of student.answers.entries()) {
-    const q = page.getByTestId('class-question').nth(i);
-    await q.getByTestId(`class-way-${way}`).click();
-    if (way === 'quick') {
-      await q.getByTestId('class-low').fill(text[0]);
-      await q.getByTestId('class-high').fill(text[1]);
-    } else {
-      await q.getByTestId('class-program').fill(text[0]);
-    }
-    await q.getByTestId('class-check').filter({ hasText: 'Your estimate' }).waitFor();
-  }
+  await answerAll(page, student.answers);
   // The truth is nowhere on a student's page.
   const body = await page.locator('body').innerText();
   assert.doesNotMatch(body, /3\.04 trillion|71\.1 million/, `student ${index + 1} sees no truth`);
@@ -111,13 +102,20 @@ test('a class: create, three students hand in, the teacher takes the codes and p
     assert.match(await rejected.nth(0).innerText(), /Not taken: code 3 .*checksum/);
     assert.match(await rejected.nth(1).innerText(), /Duplicate: code 5 .*second code from Ada Lovelace/);
 
-    // The board, rule by rule: three students and the crowd, rank changes against Cramér-log.
+    // Before the reveal: who handed in, nothing ranked.
     const board = page.getByTestId('class-board');
+    assert.equal(await board.getAttribute('data-hidden'), 'true');
+    assert.doesNotMatch(await board.innerText(), /Ada|rank/);
+    await page.getByTestId('class-names').check();
+    await page.getByTestId('class-reveal-results').click();
+    await page.locator('[data-testid="class-board"][data-rule="Cramér-log"]').waitFor();
+    // The board, rule by rule: three students and the crowd (pinned first), rank changes against Cramér-log.
     const rows = board.locator('tbody tr');
     assert.equal(await rows.count(), 4);
     const everyone = await board.innerText();
-    for (const who of ['Ada Lovelace', 'Student 2', 'Cy <b>bold</b>']) assert.ok(everyone.includes(who), who);
-    assert.match(await rows.nth(3).innerText(), /The crowd/);
+    for (const who of ['Ada Lovelace', 'Cy <b>bold</b>']) assert.ok(everyone.includes(who), who);
+    assert.match(everyone, /Student [0-9A-F]{4}/);
+    assert.match(await rows.nth(0).innerText(), /The crowd/);
     const names = await page.locator('main.class button[data-rule]').allInnerTexts();
     assert.equal(names.length, 7);
     for (const name of names.slice(1)) {
@@ -137,13 +135,14 @@ test('a class: create, three students hand in, the teacher takes the codes and p
     assert.match(await page.getByTestId('class-calibration').innerText(), /90% intervals held the truth in \d of 9 answers/);
     await page.screenshot({ path: join(SCREENSHOTS, 'class-teacher-1280x800.png'), fullPage: true });
 
-    // The presenter view: no names, truths only on click.
+    // The presenter view: no names once they are off, truths only on click.
     await page.getByTestId('class-presenter').click();
+    await page.getByTestId('class-names').uncheck();
     const presenter = page.getByTestId('class-presenter-view');
     await presenter.waitFor();
     const shown = await presenter.innerText();
     assert.doesNotMatch(shown, /Ada|Cy/);
-    assert.match(shown, /Student 1[\s\S]*Student 3|Student 3[\s\S]*Student 1/);
+    assert.equal((shown.match(/Student [0-9A-F]{4}/g) ?? []).length, 3);
     assert.doesNotMatch(shown, /3\.04 trillion/);
     await page.screenshot({ path: join(SCREENSHOTS, 'class-presenter-1280x800.png'), fullPage: true });
     await presenter.getByTestId('class-reveal').first().click();

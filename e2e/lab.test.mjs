@@ -14,6 +14,14 @@ const table = (page) =>
   page.$$eval('[data-testid="lab-rules"] tbody tr', (rows) =>
     Object.fromEntries(rows.map((r) => [r.dataset.rule, parseFloat(r.querySelector('.value').textContent)])));
 
+/** Each rule's reading ("lower is better" / "higher is better") as the table shows it, from the rule table. */
+const readings = (page) =>
+  page.$$eval('[data-testid="lab-rules"] tbody tr', (rows) =>
+    Object.fromEntries(rows.map((r) => [r.dataset.rule, r.querySelectorAll('td')[1].textContent])));
+
+/** Whether `a` is worse than `b` under a rule read as `reading`. */
+const worse = (reading, a, b) => (reading === 'higher is better' ? a < b : a > b);
+
 /** Moves a slider to a step (0 to 80; 40 is the honest report) and waits for the table to follow. */
 async function slide(page, testid, step) {
   const before = JSON.stringify(await table(page));
@@ -48,23 +56,28 @@ test('the explorer: leaving the honest width costs every proper rule, and only t
     assert.match(await page.getByTestId('lab-optimum').textContent(), /^best at shift 0 decades, width ×1\.00 \(honest\)/);
     assert.equal(parseFloat(await page.getByTestId('lab-expected').textContent()), honest['CRPS-log']);
     assert.equal(honest['Cramér-log'], 0);
+    // The log score reads one way everywhere: higher is better, as on the practice page and the class board.
+    const reading = await readings(page);
+    assert.equal(reading['Log score'], 'higher is better');
+    assert.equal(reading['CRPS-log'], 'lower is better');
 
-    // Narrower (×½): every proper rule and the distance get worse (higher), and so does the hit rate (lower).
+    // Narrower (×½): every proper rule and the distance get worse, each in its own orientation, and so does the
+    // hit rate (lower).
     const narrow = await slide(page, 'lab-width', 20);
-    for (const rule of [...PROPER, 'Cramér-log']) assert.ok(narrow[rule] > honest[rule], `${rule} ${narrow[rule]} > ${honest[rule]}`);
+    for (const rule of [...PROPER, 'Cramér-log']) assert.ok(worse(reading[rule], narrow[rule], honest[rule]), `${rule} ${narrow[rule]} worse than ${honest[rule]}`);
     assert.ok(narrow['90% hit rate'] < honest['90% hit rate'], 'narrower misses more often');
     assert.ok(narrow['Linear score'] > honest['Linear score'], 'the linear score pays for sharpness');
     assert.equal(narrow['Median error'], honest['Median error'], 'the median error ignores the width');
 
     // Wider (×2): the proper rules still get worse, but the hit rate rewards it.
     const wide = await slide(page, 'lab-width', 60);
-    for (const rule of PROPER) assert.ok(wide[rule] > honest[rule], `${rule} ${wide[rule]} > ${honest[rule]}`);
+    for (const rule of PROPER) assert.ok(worse(reading[rule], wide[rule], honest[rule]), `${rule} ${wide[rule]} worse than ${honest[rule]}`);
     assert.ok(wide['90% hit rate'] > honest['90% hit rate'], 'the hit rate pays for width');
 
     // Shifted by half a decade at the honest width: every proper rule gets worse.
     await slide(page, 'lab-width', 40);
     const shifted = await slide(page, 'lab-shift', 60);
-    for (const rule of [...PROPER, 'Median error']) assert.ok(shifted[rule] > honest[rule], `${rule} shifted`);
+    for (const rule of [...PROPER, 'Median error']) assert.ok(worse(reading[rule], shifted[rule], honest[rule]), `${rule} shifted`);
 
     // Each rule's optimum, in words: the improper ones are best at an end of the range.
     await pick(page, '90% hit rate');
@@ -191,13 +204,16 @@ test('rules disagree: five stored answers ranked by every rule side by side', as
           Object.fromEntries([...r.querySelectorAll('td')].map((td) => [td.dataset.rule, Number(td.dataset.rank)]))])));
       assert.deepEqual(Object.keys(ranks), ['Ana', 'Ben', 'Chloé', 'Dev', 'Emi']);
       for (const answer of Object.values(ranks)) assert.equal(Object.keys(answer).length, 8);
-      // The point is last under the log score (its score is infinite) and last under the hit rate; the vague
-      // answer wins the hit rate; the sharp, right answer wins CRPS-log.
+      // The point is last under the log score (its score is minus infinity) and last under the hit rate; the
+      // vague answer wins the hit rate; the sharp, right answer wins Cramér-log and CRPS-log.
       assert.equal(ranks.Emi['Log score'], 5);
       assert.equal(ranks.Emi['90% hit rate'], 5);
       assert.equal(ranks['Chloé']['90% hit rate'], 1);
       assert.equal(ranks.Ana['CRPS-log'], 1);
-      assert.match(await page.locator('tr[data-answer="Emi"] td[data-rule="Log score"]').textContent(), /∞/);
+      assert.equal(ranks.Ana['Cramér-log'], 1);
+      assert.match(await page.locator('tr[data-answer="Emi"] td[data-rule="Log score"]').textContent(), /−∞/);
+      // The first column, every rank is compared with, is the class board's rule.
+      assert.equal(await page.locator('[data-testid="lab-disagree"] thead th').nth(1).textContent(), 'Cramér-log');
       // Highlighted cells are exactly those whose rank differs from the first column's.
       const moved = await page.$$eval('[data-testid="lab-disagree"] tbody tr', (rows) => rows.flatMap((r) => {
         const cells = [...r.querySelectorAll('td')];
@@ -206,7 +222,7 @@ test('rules disagree: five stored answers ranked by every rule side by side', as
       assert.ok(moved.every(([shown, differs]) => shown === differs));
       assert.ok(moved.filter(([shown]) => shown).length >= 5);
       assert.equal(await page.locator('[data-testid="lab-rewards"] li').count(), 8);
-      assert.match(await page.getByTestId('lab-rewards').textContent(), /90% hit rate \(higher is better\): Rewards wide intervals without limit/);
+      assert.match(await page.getByTestId('lab-rewards').textContent(), /90% hit rate \(higher is better, improper\): It measures whether the outcome lands inside your 90% interval/);
       await page.screenshot({ path: join(SCREENSHOTS, `lab-disagree-${viewport.width}x${viewport.height}.png`), fullPage: true });
       assert.deepEqual(errors, [], 'no console errors');
     } finally {
@@ -226,11 +242,11 @@ test('a lesson: a point is not a forecast, and too narrow costs more than too wi
     try {
       await page.goto(`${url}#lab`);
       await page.getByTestId('lab-tab-lessons').click();
-      // Lesson 1 opens first: at a single number the log score is infinite and the hit rate 0%.
+      // Lesson 1 opens first: at a single number the log score is minus infinity and the hit rate 0%.
       await page.getByTestId('lab-lesson-lines').waitFor();
       assert.match(await page.getByTestId('lab-lesson-point').textContent(), /A single number says nothing/);
       let lines = await lessonLines(page);
-      assert.equal(lines['Log score (lower is better)'][0], '∞');
+      assert.equal(lines['Log score (higher is better)'][0], '−∞');
       assert.equal(lines['90% hit rate (higher is better)'][0], '0%');
       const slider = page.getByTestId('lab-lesson-slider-width');
       await slider.evaluate((el) => { el.value = '20'; el.dispatchEvent(new Event('input', { bubbles: true })); });

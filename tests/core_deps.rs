@@ -3,6 +3,7 @@
 use std::process::Command;
 
 const CORE: [&str; 8] = [
+    "fermi-answer",
     "fermi-num",
     "fermi-syntax",
     "fermi-eval",

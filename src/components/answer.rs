@@ -1,7 +1,9 @@
 //! The two ways to answer (a quick 90% interval, or a program) and Submit. Both end as a visible program, the
-//! source of the `Pipeline` in context.
+//! source of the `Pipeline` in context; what the boxes and the editor hold is read as the core's
+//! `fermi_answer::Answer`, which says what it runs as and why it is not ready.
 
-use fermi_syntax::{Diagnostic, Dialect, Severity, Shown, quick_program};
+use fermi_answer::{Answer as Given, Bounds};
+use fermi_syntax::{Diagnostic, Dialect, Severity, Shown};
 use leptos::html;
 use leptos::prelude::*;
 
@@ -10,7 +12,7 @@ use super::diagnostics::{Diagnostics, LISTED, marked_pieces};
 use super::readable;
 use crate::run::Pipeline;
 
-/// How the answer is given: a quick 90% interval, or a program.
+/// The tab on screen: a quick 90% interval, or a program (both tabs keep what was typed in them).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum AnswerMode {
@@ -43,12 +45,45 @@ impl AnswerBoxes {
             if low.trim().is_empty() && high.trim().is_empty() {
                 return;
             }
-            let program = quick_program(&low, &high, pipeline.dialect.get()).unwrap_or_default();
+            // Boxes not ready yet write no program: the core's reason shows instead (no `to` jargon).
+            let program = Bounds::new(low, high)
+                .program(pipeline.dialect.get())
+                .unwrap_or_default();
             if pipeline.source.get_untracked() != program {
                 pipeline.source.set(program);
             }
         });
         boxes
+    }
+
+    /// The answer on screen, as the core holds it: the boxes on the quick tab, else the program in `pipeline`.
+    pub fn answer(&self, pipeline: Pipeline) -> Given {
+        match self.mode.get() {
+            AnswerMode::Quick => Given::quick(self.low.get(), self.high.get()),
+            AnswerMode::Program => Given::written(pipeline.dialect.get(), pipeline.source.get()),
+        }
+    }
+
+    /// Puts an answer on screen: its tab, its boxes or its program (and dialect), run at once.
+    pub fn load(&self, answer: &Given, pipeline: Pipeline) {
+        match answer {
+            Given::Quick(b) => {
+                self.mode.set(AnswerMode::Quick);
+                self.low.set(b.low.clone());
+                self.high.set(b.high.clone());
+                pipeline.load(
+                    b.program(pipeline.dialect.get_untracked())
+                        .unwrap_or_default(),
+                );
+            }
+            Given::Program(p) => {
+                self.mode.set(AnswerMode::Program);
+                self.low.set(String::new());
+                self.high.set(String::new());
+                pipeline.dialect.set(p.dialect);
+                pipeline.load(p.source.clone());
+            }
+        }
     }
 }
 
@@ -76,10 +111,7 @@ pub fn Answer(
     // mode gives the bounds as typed; a program, its estimate's 5th and 95th percentiles.
     let unit_warning = move || {
         let (p5, p95) = match boxes.mode.get() {
-            AnswerMode::Quick => (
-                fermi_num::read_number(&boxes.low.get()).ok()?,
-                fermi_num::read_number(&boxes.high.get()).ok()?,
-            ),
+            AnswerMode::Quick => Bounds::new(boxes.low.get(), boxes.high.get()).read().ok()?,
             AnswerMode::Program => {
                 let run = pipeline.run.get();
                 let summary = &run.forecast.as_ref()?.as_ref().ok()?.summary;
@@ -93,7 +125,7 @@ pub fn Answer(
     };
     let note = move || {
         if let Some(why) = (!can_submit())
-            .then(|| submit_blocked(&pipeline, boxes.mode.get()))
+            .then(|| submit_blocked(&pipeline, boxes))
             .flatten()
         {
             return view! { <span class="submit-why" data-testid="submit-why">{why}</span> }
@@ -157,19 +189,23 @@ pub fn ModeTabs(boxes: AnswerBoxes) -> impl IntoView {
 }
 
 /// Why Submit is disabled, in words; `None` while there is simply nothing new yet to say.
-fn submit_blocked(pipeline: &Pipeline, mode: AnswerMode) -> Option<&'static str> {
+fn submit_blocked(pipeline: &Pipeline, boxes: AnswerBoxes) -> Option<String> {
     if pipeline.typing() || pipeline.evaluating.get() {
-        return Some("Waiting for the run to finish…");
+        return Some("Waiting for the run to finish…".into());
     }
     let run = pipeline.run.get();
     if run.diagnostics.iter().any(|d| d.is_error()) {
-        return Some("Fix the errors listed above to submit.");
+        return Some("Fix the errors listed above to submit.".into());
     }
-    match (&run.forecast, mode) {
-        (Some(Err(_)), _) => Some("The samples can't be scored (see above)."),
-        (Some(Ok(_)), _) => None,
-        (None, AnswerMode::Quick) => Some("Enter a low and a high number to submit."),
-        (None, AnswerMode::Program) => Some("Write a program to submit."),
+    match &run.forecast {
+        Some(Err(_)) => Some("The samples can't be scored (see above).".into()),
+        Some(Ok(_)) => None,
+        // No run: the core says why the answer is not ready.
+        None => boxes
+            .answer(*pipeline)
+            .program()
+            .err()
+            .map(|why| why.message()),
     }
 }
 

@@ -158,7 +158,8 @@ pub fn QuantileTable() -> impl IntoView {
     }
 }
 
-/// Every other rule of the spec, with what it rewards and where it fails (the words come from the core).
+/// Every other rule of the spec, with which way it reads, whether it is proper, what it rewards and where it fails
+/// (all from the core's rule table).
 #[component]
 pub fn RulesTable() -> impl IntoView {
     let pipeline = expect_context::<Pipeline>();
@@ -169,17 +170,25 @@ pub fn RulesTable() -> impl IntoView {
             .report
             .comparison_rules()
             .into_iter()
-            .map(|rule| (rule.name, rule.value.text(), rule.rewards, rule.weakness));
+            .map(|line| {
+                let rule = line.rule;
+                view! {
+                    <tr data-rule=rule.name>
+                        <th scope="row">{rule.name}</th>
+                        <td data-label="value">{line.text()}</td>
+                        <td data-label="reading">{rule.reading()}</td>
+                        <td data-label="proper?">{rule.propriety.label()}</td>
+                        <td data-label="rewards">{rule.rewards}</td>
+                        <td data-label="weakness">{rule.weakness}</td>
+                    </tr>
+                }
+            });
         Some(view! {
             <details class="rules" data-testid="rules-table">
                 <summary>"Other scoring rules"</summary>
                 <table>
-                    <thead><tr><th scope="col">"rule"</th><th scope="col">"value"</th><th scope="col">"rewards"</th><th scope="col">"weakness"</th></tr></thead>
-                    <tbody>
-                        {rows.into_iter().map(|(name, value, rewards, weakness)| view! {
-                            <tr><th scope="row">{name}</th><td data-label="value">{value}</td><td data-label="rewards">{rewards}</td><td data-label="weakness">{weakness}</td></tr>
-                        }).collect_view()}
-                    </tbody>
+                    <thead><tr><th scope="col">"rule"</th><th scope="col">"value"</th><th scope="col">"reading"</th><th scope="col">"proper?"</th><th scope="col">"rewards"</th><th scope="col">"weakness"</th></tr></thead>
+                    <tbody>{rows.collect_view()}</tbody>
                 </table>
             </details>
         })

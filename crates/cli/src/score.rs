@@ -242,6 +242,8 @@ mod question_form {
             // The words the browser shows for the same answer.
             out["feedback"] = json!(assessment.feedback);
             out["verdicts"] = json!(assessment.verdicts);
+            // Every rule with its name, reading, propriety and words from the rule table, and its value.
+            out["rules"] = json!(assessment.report.comparison_rules());
             out["question"] = json!(id);
             out["truth"] = truth_json;
             out["samples"] = json!(args.samples);

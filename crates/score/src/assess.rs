@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::breakdown::{Noise, noise};
-use crate::catalogue::RuleValue;
+use crate::catalogue::{RuleLine, RuleValue, Unit};
 use crate::feedback::{feedback, number};
 use crate::lab::{Belief, Report as LabReport, cramer_log_divergence};
 use crate::report::Report;
@@ -185,13 +185,13 @@ pub fn format_nats(x: f64) -> String {
     }
 }
 
-impl RuleValue {
-    /// The value as a table shows it.
+impl RuleLine {
+    /// The value as a table shows it, in its rule's unit.
     pub fn text(&self) -> String {
-        match *self {
-            RuleValue::Nats(x) => format_nats(x),
+        match self.value {
+            RuleValue::Number(x) if self.rule.unit == Unit::Fraction => format!("{x:.3}"),
+            RuleValue::Number(x) => format_nats(x),
             RuleValue::Undefined => "undefined".to_string(),
-            RuleValue::Fraction(x) => format!("{x:.3}"),
             RuleValue::Hit(hit) => if hit { "hit" } else { "miss" }.to_string(),
         }
     }

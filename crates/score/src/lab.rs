@@ -8,7 +8,7 @@
 //! | rule | expected value, with `μ = m + d`, `σ = w·s`, `S = √(σ² + s²)` |
 //! |---|---|
 //! | CRPS-log | `S·A(d/S) − σ/√π` |
-//! | log score (−ln density) | `ln(σ√(2π)) + (s² + d²)/(2σ²)` |
+//! | log score (ln density; higher is better) | `−ln(σ√(2π)) − (s² + d²)/(2σ²)` |
 //! | Winkler 90% | `(u − l) + 20·s·[Ψ((l − m)/s) + Ψ((m − u)/s)]`, `l, u = μ ∓ z95·σ` |
 //! | pinball 5/50/95% | mean over τ of `τ·s·Ψ((m − q_τ)/s) + (1 − τ)·s·Ψ((q_τ − m)/s)`, `q_τ = μ + σ·Φ⁻¹(τ)` |
 //! | median absolute error | `s·A(d/s)` |
@@ -23,6 +23,8 @@ use core::f64::consts::{LN_10, SQRT_2};
 
 use serde::{Deserialize, Serialize};
 
+pub use crate::catalogue::{Orientation, Propriety};
+use crate::catalogue::{RuleEntry, RuleId};
 use crate::error::ScoreError;
 use crate::special::{A, FRAC_1_SQRT_PI, Phi, Phi_inv, Psi, phi};
 use crate::truth::Truth;
@@ -87,7 +89,7 @@ impl Belief {
 }
 
 /// A report relative to a belief: `N(m + shift, (width·s)²)` on ln X. `width ≥ 0`; at 0 the report is a point,
-/// where the log score is +∞ and every other rule has its finite limit.
+/// where the log score is −∞ and every other rule has its finite limit.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 pub struct Report {
     /// `d`, in nats (see [`Report::from_decades`]).
@@ -135,51 +137,15 @@ impl Report {
     }
 }
 
-/// Which way a rule's numbers are read.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Orientation {
-    LowerIsBetter,
-    HigherIsBetter,
-}
-
-impl Orientation {
-    /// "lower is better" or "higher is better".
-    pub fn label(self) -> &'static str {
-        match self {
-            Orientation::LowerIsBetter => "lower is better",
-            Orientation::HigherIsBetter => "higher is better",
-        }
-    }
-
-    /// Whether `a` is strictly better than `b`.
-    pub fn better(self, a: f64, b: f64) -> bool {
-        match self {
-            Orientation::LowerIsBetter => a < b,
-            Orientation::HigherIsBetter => a > b,
-        }
-    }
-}
-
-/// What kind of rule it is, for the lab's grouping.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Kind {
-    /// A proper scoring rule: the honest report is the best expected score, and strictly.
-    Proper,
-    /// Improper, shown for contrast: some dishonest report does at least as well as the honest one.
-    Improper,
-    /// A distance between report and belief, which the app scores with: zero only at the honest report.
-    Divergence,
-}
-
 /// The rules of the lab, in the order they are taught.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Rule {
+    /// Cramér-log distance between report and belief.
+    CramerLog,
     /// Expected CRPS on the log axis.
     CrpsLog,
-    /// Expected negative log density of the report at the outcome's ln x.
+    /// Expected log density of the report at the outcome's ln x (higher is better).
     LogScore,
     /// Expected interval (Winkler) score of the report's central 90% interval.
     Winkler90,
@@ -191,25 +157,12 @@ pub enum Rule {
     HitRate90,
     /// Expected density of the report at the outcome's ln x.
     LinearScore,
-    /// Cramér-log distance between report and belief.
-    CramerLog,
-}
-
-/// A rule and what the UI says about it, in one serialisable value.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
-pub struct RuleInfo {
-    pub rule: Rule,
-    pub name: &'static str,
-    pub orientation: Orientation,
-    /// "lower is better" or "higher is better".
-    pub orientation_label: &'static str,
-    pub kind: Kind,
-    pub definition: &'static str,
-    pub rewards: &'static str,
 }
 
 impl Rule {
+    /// In the rule table's order: Cramér-log, the rule the app scores with, first.
     pub const ALL: [Rule; 8] = [
+        Rule::CramerLog,
         Rule::CrpsLog,
         Rule::LogScore,
         Rule::Winkler90,
@@ -217,48 +170,36 @@ impl Rule {
         Rule::MedianAbsError,
         Rule::HitRate90,
         Rule::LinearScore,
-        Rule::CramerLog,
     ];
 
-    /// A short name for labels.
-    pub fn name(self) -> &'static str {
+    /// Its row of the rule table, which says its name, orientation, unit, propriety and words.
+    pub fn id(self) -> RuleId {
         match self {
-            Rule::CrpsLog => "CRPS-log",
-            Rule::LogScore => "Log score",
-            Rule::Winkler90 => "Winkler 90%",
-            Rule::Pinball => "Pinball 5/50/95%",
-            Rule::MedianAbsError => "Median error",
-            Rule::HitRate90 => "90% hit rate",
-            Rule::LinearScore => "Linear score",
-            Rule::CramerLog => "Cramér-log",
+            Rule::CrpsLog => RuleId::CrpsLog,
+            Rule::LogScore => RuleId::LogScore,
+            Rule::Winkler90 => RuleId::Winkler90,
+            Rule::Pinball => RuleId::Pinball,
+            Rule::MedianAbsError => RuleId::MedianError,
+            Rule::HitRate90 => RuleId::HitRate90,
+            Rule::LinearScore => RuleId::LinearScore,
+            Rule::CramerLog => RuleId::CramerLog,
         }
+    }
+
+    pub fn info(self) -> &'static RuleEntry {
+        self.id().entry()
+    }
+
+    pub fn name(self) -> &'static str {
+        self.info().name
     }
 
     pub fn orientation(self) -> Orientation {
-        match self {
-            Rule::HitRate90 | Rule::LinearScore => Orientation::HigherIsBetter,
-            _ => Orientation::LowerIsBetter,
-        }
+        self.info().orientation
     }
 
-    pub fn kind(self) -> Kind {
-        match self {
-            Rule::CrpsLog | Rule::LogScore | Rule::Winkler90 | Rule::Pinball => Kind::Proper,
-            Rule::MedianAbsError | Rule::HitRate90 | Rule::LinearScore => Kind::Improper,
-            Rule::CramerLog => Kind::Divergence,
-        }
-    }
-
-    pub fn info(self) -> RuleInfo {
-        RuleInfo {
-            rule: self,
-            name: self.name(),
-            orientation: self.orientation(),
-            orientation_label: self.orientation().label(),
-            kind: self.kind(),
-            definition: self.definition(),
-            rewards: self.rewards(),
-        }
+    pub fn propriety(self) -> Propriety {
+        self.info().propriety
     }
 
     /// The expected value of the rule for `report` when the outcome is drawn from `belief`, in the rule's own
@@ -277,12 +218,13 @@ impl Rule {
     }
 
     /// A loss that orders reports as the rule does (lower is better), with full relative accuracy where the
-    /// rule's own value would round: the miss rate for the hit rate, minus the density for the linear score.
+    /// rule's own value would round: the miss rate for the hit rate, the value negated for the other rules read
+    /// higher-is-better.
     fn loss(self, belief: &Belief, report: &Report) -> f64 {
-        match self {
-            Rule::HitRate90 => miss_rate90(belief, report),
-            Rule::LinearScore => -expected_linear_score(belief, report),
-            _ => self.expected(belief, report),
+        match (self, self.orientation()) {
+            (Rule::HitRate90, _) => miss_rate90(belief, report),
+            (_, Orientation::HigherIsBetter) => -self.expected(belief, report),
+            (_, Orientation::LowerIsBetter) => self.expected(belief, report),
         }
     }
 }
@@ -314,15 +256,15 @@ pub fn expected_crps_log(belief: &Belief, report: &Report) -> f64 {
     total * A(report.shift / total) - sigma * FRAC_1_SQRT_PI
 }
 
-/// `E[−ln f(Y)]` for the report's density f of ln X: `ln(σ√(2π)) + (s² + d²)/(2σ²)`. Proper; +∞ for a point
-/// report.
+/// `E[ln f(Y)]` for the report's density f of ln X: `−ln(σ√(2π)) − (s² + d²)/(2σ²)`. Higher is better, as the
+/// log score is everywhere; strictly proper; −∞ for a point report.
 pub fn expected_log_score(belief: &Belief, report: &Report) -> f64 {
     let sigma = report.width * belief.s;
     if sigma == 0.0 {
-        return f64::INFINITY;
+        return f64::NEG_INFINITY;
     }
     let d = report.shift;
-    libm::log(sigma) + LN_SQRT_2PI + (belief.s * belief.s + d * d) / (2.0 * sigma * sigma)
+    -(libm::log(sigma) + LN_SQRT_2PI + (belief.s * belief.s + d * d) / (2.0 * sigma * sigma))
 }
 
 /// `E[τ·(Y − q)₊ + (1 − τ)·(q − Y)₊]` for a quantile `q` on the log axis.
@@ -782,7 +724,32 @@ impl Quantiles {
     }
 }
 
-/// The class crowd: the average of the students' log-quantiles, i.e. the geometric mean of their 5%, 50% and 95%
+/// The class crowd, robust to one wild answer: the median of the students' log-quantiles, each quantile
+/// separately (for an even count, the geometric mean of the middle pair). `None` as for [`class_crowd`].
+pub fn class_crowd_median(students: &[Quantiles]) -> Option<Quantiles> {
+    if students.is_empty() || !students.iter().all(Quantiles::is_usable) {
+        return None;
+    }
+    // The log's median, taken on the values themselves (ln keeps their order), so an odd count gives a student's
+    // own quantile exactly.
+    let median = |pick: fn(&Quantiles) -> f64| {
+        let mut values: Vec<f64> = students.iter().map(pick).collect();
+        values.sort_by(f64::total_cmp);
+        let n = values.len();
+        if n % 2 == 1 {
+            values[n / 2]
+        } else {
+            libm::sqrt(values[n / 2 - 1]) * libm::sqrt(values[n / 2])
+        }
+    };
+    Some(Quantiles {
+        p5: median(|q| q.p5),
+        p50: median(|q| q.p50),
+        p95: median(|q| q.p95),
+    })
+}
+
+/// The class crowd as a geometric mean: the average of the students' log-quantiles, i.e. the geometric mean of their 5%, 50% and 95%
 /// quantiles, each separately. `None` for no students or a quantile that is not a positive finite number.
 pub fn class_crowd(students: &[Quantiles]) -> Option<Quantiles> {
     if students.is_empty() || !students.iter().all(Quantiles::is_usable) {

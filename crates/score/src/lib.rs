@@ -37,7 +37,10 @@ pub use breakdown::{
     Noise, NormalBreakdown, ShiftBreakdown, best_shift, cramer_normal, noise, normal_breakdown,
     shift_breakdown,
 };
-pub use catalogue::{ORDER_OF_MAGNITUDE_DECADES, RuleLine, RuleValue};
+pub use catalogue::{
+    ORDER_OF_MAGNITUDE_DECADES, Orientation, Propriety, RULES, RuleEntry, RuleId, RuleLine,
+    RuleValue, Unit,
+};
 pub use cramer::{cramer, cramer_unbiased, w1};
 pub use error::{ScoreError, Side};
 pub use feedback::feedback;

@@ -7,9 +7,9 @@ mod common;
 use common::Normals;
 use fermi_num::Z95;
 use fermi_score::lab::{
-    Belief, End, Kind, Orientation, Quantiles, Range, Report, Rule, class_crowd,
-    cramer_log_divergence, decades_to_ln, expected_all, expected_crps_log, expected_pinball_at,
-    expected_winkler90, heat_map, ln_to_decades, optimum,
+    Belief, End, Orientation, Propriety, Quantiles, Range, Report, Rule, class_crowd,
+    class_crowd_median, cramer_log_divergence, decades_to_ln, expected_all, expected_crps_log,
+    expected_pinball_at, expected_winkler90, heat_map, ln_to_decades, optimum,
 };
 use fermi_score::{Phi, cramer_normal};
 
@@ -47,7 +47,7 @@ fn pointwise(rule: Rule, belief: &Belief, report: &Report, y: f64) -> f64 {
     let density = (-0.5 * z * z).exp() / SQRT_2PI;
     match rule {
         Rule::CrpsLog => sigma * (z * (2.0 * Phi(z) - 1.0) + 2.0 * density - 1.0 / SQRT_PI),
-        Rule::LogScore => sigma.ln() + SQRT_2PI.ln() + 0.5 * z * z,
+        Rule::LogScore => -(sigma.ln() + SQRT_2PI.ln() + 0.5 * z * z),
         Rule::Winkler90 => (u - l) + 20.0 * (l - y).max(0.0) + 20.0 * (y - u).max(0.0),
         Rule::Pinball => (pinball(l, 0.05) + pinball(mu, 0.5) + pinball(u, 0.95)) / 3.0,
         Rule::MedianAbsError => (y - mu).abs(),
@@ -248,12 +248,17 @@ fn proper_rules_are_best_only_at_the_honest_report() {
         for rule in Rule::ALL {
             let (best, at) = best_on_grid(rule, &belief);
             let honest = rule.expected(&belief, &Report::HONEST);
-            match rule.kind() {
-                Kind::Proper | Kind::Divergence => {
+            // The table's propriety, checked: strictly proper rules are best only at the honest report, proper
+            // ones have it among their best, improper ones do strictly better elsewhere.
+            match rule.propriety() {
+                Propriety::StrictlyProper | Propriety::ProperForQuantiles => {
                     assert_eq!(at, vec![Report::HONEST], "{rule:?} at {belief:?}");
                 }
-                Kind::Improper => {
-                    assert!(at != vec![Report::HONEST], "{rule:?} at {belief:?}");
+                Propriety::Proper => {
+                    assert!(at.len() > 1 && at.contains(&Report::HONEST), "{rule:?}");
+                }
+                Propriety::Improper => {
+                    assert!(!at.contains(&Report::HONEST), "{rule:?} at {belief:?}");
                 }
             }
             match rule {
@@ -295,9 +300,11 @@ fn width_away_from_honest_costs_every_proper_rule() {
                 rule.expected(&belief, &Report::HONEST),
                 rule.expected(&belief, &report),
             );
-            match rule.kind() {
-                Kind::Proper | Kind::Divergence => assert!(moved > honest, "{rule:?} w = {w}"),
-                Kind::Improper => {}
+            match rule.propriety() {
+                Propriety::StrictlyProper | Propriety::ProperForQuantiles => {
+                    assert!(rule.orientation().better(honest, moved), "{rule:?} w = {w}")
+                }
+                Propriety::Proper | Propriety::Improper => {}
             }
         }
         let hit = Rule::HitRate90.expected(&belief, &report);
@@ -386,7 +393,7 @@ fn a_point_report_has_the_limits() {
             rule.expected(&belief, &near),
         );
         if rule == Rule::LogScore {
-            assert_eq!(at, f64::INFINITY);
+            assert_eq!(at, f64::NEG_INFINITY);
         } else {
             assert!(
                 (at - close).abs() <= 1e-8 * close.abs().max(1.0),
@@ -525,8 +532,10 @@ fn heat_map_is_the_rule_over_the_grid() {
 fn rules_say_their_names_and_orientation() {
     for rule in Rule::ALL {
         let info = rule.info();
-        assert!(!info.name.is_empty() && !info.rewards.is_empty() && !info.definition.is_empty());
-        let higher = matches!(rule, Rule::HitRate90 | Rule::LinearScore);
+        assert_eq!(info.id, rule.id());
+        assert!(!info.name.is_empty() && !info.rewards.is_empty() && !info.measures.is_empty());
+        // The log score is read higher-is-better here as on every other face.
+        let higher = matches!(rule, Rule::HitRate90 | Rule::LinearScore | Rule::LogScore);
         assert_eq!(
             info.orientation,
             if higher {
@@ -541,13 +550,13 @@ fn rules_say_their_names_and_orientation() {
     let belief = Belief::new(1.0, 1.0).unwrap();
     let all = expected_all(&belief, &Report::new(0.1, 1.2));
     let json = serde_json::to_value(all).unwrap();
-    assert_eq!(json[0]["rule"], "crps_log");
-    assert_eq!(json[5]["rule"], "hit_rate90");
+    assert_eq!(json[0]["rule"], "cramer_log");
+    assert_eq!(json[6]["rule"], "hit_rate90");
     let rules: Vec<Rule> = all.iter().map(|e| e.rule).collect();
     assert_eq!(rules, Rule::ALL);
     let info = serde_json::to_value(Rule::LogScore.info()).unwrap();
-    assert_eq!(info["orientation"], "lower_is_better");
-    assert_eq!(info["kind"], "proper");
+    assert_eq!(info["orientation"], "higher_is_better");
+    assert_eq!(info["propriety"], "strictly_proper");
     // Data round-trips.
     let best = optimum(Rule::HitRate90, &belief, &Range::default()).unwrap();
     let text = serde_json::to_string(&best).unwrap();
@@ -613,4 +622,27 @@ fn class_crowd_is_the_geometric_mean_of_each_quantile() {
         ..students[0]
     };
     assert_eq!(class_crowd(&[students[0], bad]), None);
+}
+
+#[test]
+fn class_crowd_median_takes_each_quantiles_median_and_ignores_one_wild_answer() {
+    let q = |p5: f64, p50: f64, p95: f64| Quantiles { p5, p50, p95 };
+    let students = [
+        q(10.0, 100.0, 1000.0),
+        q(20.0, 200.0, 2000.0),
+        q(1e9, 1e10, 1e11),
+    ];
+    assert_eq!(class_crowd_median(&students), Some(students[1]));
+    // An even count: the geometric mean of the middle pair, quantile by quantile.
+    let four = class_crowd_median(&[students[0], students[1], q(40.0, 50.0, 4000.0), students[2]])
+        .unwrap();
+    for (got, want) in [
+        (four.p5, (20.0f64 * 40.0).sqrt()),
+        (four.p50, (100.0f64 * 200.0).sqrt()),
+        (four.p95, (2000.0f64 * 4000.0).sqrt()),
+    ] {
+        assert!((got / want - 1.0).abs() < 1e-12, "{got} vs {want}");
+    }
+    assert_eq!(class_crowd_median(&[]), None);
+    assert_eq!(class_crowd_median(&[q(0.0, 1.0, 2.0)]), None);
 }

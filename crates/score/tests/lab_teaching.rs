@@ -104,8 +104,8 @@ fn heat_map_shades_rank_the_values_and_the_legend_reads_them() {
                 .iter()
                 .all(|&v| !rule.orientation().better(v, best))
         );
-        // A proper rule's best cell is the honest report, in the middle of an odd grid.
-        if rule.kind() == fermi_score::lab::Kind::Proper {
+        // A strictly proper rule's best cell is the honest report, in the middle of an odd grid.
+        if rule.propriety() == fermi_score::Propriety::StrictlyProper {
             assert_eq!(map.shades()[3 * 9 + 4], 0.0, "{rule:?}");
             assert_eq!(best, rule.expected(&b, &Report::HONEST));
         }
@@ -190,7 +190,12 @@ fn rules_disagree_about_the_five_stored_answers() {
     // answer first, the linear score prefers the sharp answers to the vague one, the median's error cannot tell
     // the vague answer from a perfect one and ranks it first.
     assert_eq!(rank(Rule::LogScore, "Emi"), 5);
-    assert_eq!(result.standings[1].values[4], f64::INFINITY);
+    let log_score = result
+        .standings
+        .iter()
+        .find(|s| s.rule == Rule::LogScore)
+        .unwrap();
+    assert_eq!(log_score.values[4], f64::NEG_INFINITY);
     assert_eq!(rank(Rule::HitRate90, "Chloé"), 1);
     assert_eq!(rank(Rule::HitRate90, "Emi"), 5);
     assert!(rank(Rule::LinearScore, "Emi") < rank(Rule::LinearScore, "Chloé"));
@@ -282,7 +287,8 @@ fn line(n: usize, steps: &[usize], label: &str) -> (String, String, String, bool
 #[test]
 fn lesson_one_a_point_scores_infinitely_badly_and_a_range_does_not() {
     let point = line(1, &[0], "Log score");
-    assert_eq!((point.1.as_str(), point.3), ("∞", true));
+    assert_eq!(point.0, "Log score (higher is better)");
+    assert_eq!((point.1.as_str(), point.3), ("−∞", true));
     assert_eq!(line(1, &[0], "90% hit rate").1, "0%");
     assert_eq!(line(1, &[0], "You answer").1, "just 10 million");
     // At width ×1 (step 20 of 40 over 0..2) the hit rate is 90% and the log score finite.

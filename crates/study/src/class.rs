@@ -4,21 +4,28 @@
 //! builds the board per rule with rank changes, the crowd and the class's calibration. Nothing here panics on a
 //! hostile link or code: every problem is a sentence.
 
-use std::collections::HashMap;
+use std::collections::{BTreeSet, HashMap};
 use std::ops::RangeInclusive;
 
+pub use fermi_answer::Answer;
 use fermi_bank::{FittedTruth, Pack, fit_truth};
 use fermi_num::Fnv1a;
 use fermi_score::calibration::{
     AnswerQuantiles, Answered, Calibration, Coverage, TruthQuantiles, Verdict, calibration,
 };
-use fermi_score::lab::{Quantiles, class_crowd};
-use fermi_score::{LogSamples, LogTruth, Report, format_nats};
-use fermi_syntax::{Dialect, MAX_SOURCE_BYTES, quick_program};
+use fermi_score::lab::{Quantiles, class_crowd, class_crowd_median};
+use fermi_score::{LogSamples, LogTruth, Report, RuleId, format_nats};
+use fermi_syntax::{Dialect, MAX_SOURCE_BYTES};
 use serde::{Deserialize, Serialize};
 
 use crate::file::{Format, run_answer};
 use crate::score::ItemScore;
+
+mod intake;
+mod round;
+
+pub use intake::{Intake, take_codes};
+pub use round::Round;
 
 /// The student's link: `#class=` and the class set.
 pub const LINK_PREFIX: &str = "#class=";
@@ -72,6 +79,8 @@ pub struct ClassSet {
     pub questions: Vec<String>,
     pub samples: usize,
     pub seed: u64,
+    /// The check of the teacher's key ([`ClassSet::with_teacher_key`]); `None` for a set made before keys.
+    pub teacher: Option<String>,
 }
 
 /// The link's JSON, with short keys.
@@ -82,6 +91,9 @@ struct SetWire {
     q: Vec<String>,
     n: usize,
     s: u64,
+    /// A check of the teacher's key: the teacher's link holds the key, the students' only this.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    t: Option<String>,
 }
 
 /// lz-string text from a URL fragment or a code, back to text; `None` when it does not decompress to text.
@@ -131,7 +143,51 @@ impl ClassSet {
             questions,
             samples,
             seed,
+            teacher: None,
         })
+    }
+
+    /// The set whose teacher's page opens only with `key` ([`ClassSet::teacher_body`]): the students' link
+    /// carries a check of the key, never the key.
+    pub fn with_teacher_key(self, key: u64) -> ClassSet {
+        ClassSet {
+            teacher: Some(key_check(key)),
+            ..self
+        }
+    }
+
+    /// The teacher's link body: what follows [`TEACHER_PREFIX`], the students' body and the key.
+    pub fn teacher_body(&self, key: u64) -> String {
+        format!("{}.{key:016x}", self.body())
+    }
+
+    /// A class set from a teacher's link body, refused unless it holds the set's key.
+    pub fn from_teacher_body(body: &str, pack: &Pack) -> Result<ClassSet, String> {
+        let (students, key) = match body.rsplit_once('.') {
+            Some((students, key)) => (students, u64::from_str_radix(key, 16).ok()),
+            None => (body, None),
+        };
+        let set = ClassSet::from_body(students, pack)?;
+        match (&set.teacher, key) {
+            (None, None) => Ok(set),
+            (Some(check), Some(key)) if *check == key_check(key) => Ok(set),
+            _ => Err(
+                "This is not the teacher's link for this class (the teacher's link holds a key the students' \
+                 link does not). Open the link you got when you created the class."
+                    .into(),
+            ),
+        }
+    }
+
+    /// A file name for this class: "class-1a2b3c4d-WHAT.EXT", `what` reduced to letters, digits and dashes.
+    pub fn file_name(&self, what: &str, extension: &str) -> String {
+        let what: String = what
+            .trim()
+            .chars()
+            .map(|c| if c.is_alphanumeric() { c } else { '-' })
+            .collect();
+        let what = what.trim_matches('-');
+        format!("class-{}-{what}.{extension}", self.id())
     }
 
     fn wire_json(&self) -> String {
@@ -140,6 +196,7 @@ impl ClassSet {
             q: self.questions.clone(),
             n: self.samples,
             s: self.seed,
+            t: self.teacher.clone(),
         };
         serde_json::to_string(&wire).unwrap_or_default()
     }
@@ -161,7 +218,11 @@ impl ClassSet {
         if wire.v != LINK_VERSION {
             return Err(bad("it is from another version of the app"));
         }
-        ClassSet::new(wire.q, wire.n, wire.s, pack).map_err(|why| bad(&why))
+        let set = ClassSet::new(wire.q, wire.n, wire.s, pack).map_err(|why| bad(&why))?;
+        Ok(ClassSet {
+            teacher: wire.t,
+            ..set
+        })
     }
 
     /// Eight hex digits naming this class set; a code carries it, so a code for another class is refused.
@@ -183,14 +244,41 @@ impl ClassSet {
             .questions
             .get(index)
             .ok_or("no such question in the class set")?;
-        let (format, program) = answer.program()?;
-        run_answer(format, &program, self.samples, self.item_seed(question))
+        let program = answer.program().map_err(|why| why.message())?;
+        run_answer(
+            Format::of(answer),
+            &program.source,
+            self.samples,
+            self.item_seed(question),
+        )
     }
 
     /// The answer's 5%, 50% and 95% (what a student sees before handing in), or why it cannot be handed in.
     pub fn check(&self, index: usize, answer: &Answer) -> Result<Quantiles, String> {
         self.run(index, answer).map(|s| quantiles(&s))
     }
+
+    /// Whether every answer can be handed in: it runs, or it is "don't know" (`None`).
+    pub fn ready(&self, answers: &[Option<Answer>]) -> bool {
+        answers.len() == self.questions.len()
+            && answers
+                .iter()
+                .enumerate()
+                .all(|(i, a)| a.as_ref().is_none_or(|a| self.check(i, a).is_ok()))
+    }
+}
+
+/// The check of a teacher's key that the students' link carries.
+fn key_check(key: u64) -> String {
+    hex32(format!("teacher\n{key}").as_bytes())
+}
+
+/// What the presenter view calls a student who gave no name, or when names are off: "Student 3F2A", from the
+/// key in their code, so that the student sees the same label on their own page.
+pub fn anonymous_label(key: u64) -> String {
+    let mut h = Fnv1a::default();
+    h.write(&key.to_le_bytes());
+    format!("Student {:04X}", h.finish() >> 48)
 }
 
 /// FNV-1a folded to 32 bits, as eight lowercase hex digits.
@@ -210,44 +298,18 @@ fn quantiles(s: &LogSamples) -> Quantiles {
     }
 }
 
-/// One answer as a student gave it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Answer {
-    /// A 90% interval typed as two numbers ("98.3e9", "98 billion"), sampled as the Squiggle `to(low, high)`.
-    Quick { low: String, high: String },
-    /// A program in Squiggle or fermi.
-    Program { format: Format, source: String },
-}
-
-impl Answer {
-    /// The format and program it is sampled as.
-    pub fn program(&self) -> Result<(Format, String), String> {
-        match self {
-            Answer::Quick { low, high } => quick_program(low, high, Dialect::Squiggle)
-                .map(|p| (Format::Quick, p))
-                .ok_or_else(|| "enter a low and a high number".into()),
-            Answer::Program { format, source } => {
-                if source.trim().is_empty() {
-                    Err("write a program".into())
-                } else {
-                    Ok((*format, source.clone()))
-                }
-            }
-        }
-    }
-}
-
 /// What a student hands in: an optional name, a random key that tells two hand-ins of one student apart from two
-/// students, and one answer per question of the class set, in its order.
+/// students, and one answer per question of the class set, in its order (`None`: "don't know", left out of the
+/// student's figures and the crowd).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct HandIn {
     pub name: String,
     pub key: u64,
-    pub answers: Vec<Answer>,
+    pub answers: Vec<Option<Answer>>,
 }
 
 /// The code's JSON, with short keys: the class id, the key, the name, and each answer as `["q", low, high]`,
-/// `["s", program]` or `["f", program]`.
+/// `["s", program]`, `["f", program]` or `["b"]` ("don't know").
 #[derive(Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct CodeWire {
@@ -264,11 +326,16 @@ impl HandIn {
             .answers
             .iter()
             .map(|a| match a {
-                Answer::Quick { low, high } => vec!["q".into(), low.clone(), high.clone()],
-                Answer::Program { format, source } => {
-                    let kind = if *format == Format::Fermi { "f" } else { "s" };
-                    vec![kind.into(), source.clone()]
+                Some(Answer::Quick(b)) => vec!["q".into(), b.low.clone(), b.high.clone()],
+                Some(Answer::Program(p)) => {
+                    let kind = if p.dialect == Dialect::Fermi {
+                        "f"
+                    } else {
+                        "s"
+                    };
+                    vec![kind.into(), p.source.clone()]
                 }
+                None => vec!["b".into()],
             })
             .collect();
         let wire = CodeWire {
@@ -335,15 +402,16 @@ impl HandIn {
                 }
                 let mut parts = parts.into_iter();
                 let answer = match (parts.next().as_deref(), parts.next(), parts.next()) {
-                    (Some("q"), Some(low), Some(high)) => Answer::Quick { low, high },
-                    (Some(kind @ ("s" | "f")), Some(source), None) => Answer::Program {
-                        format: if kind == "f" {
-                            Format::Fermi
+                    (Some("b"), None, None) => None,
+                    (Some("q"), Some(low), Some(high)) => Some(Answer::quick(low, high)),
+                    (Some(kind @ ("s" | "f")), Some(source), None) => Some(Answer::written(
+                        if kind == "f" {
+                            Dialect::Fermi
                         } else {
-                            Format::Squiggle
+                            Dialect::Squiggle
                         },
                         source,
-                    },
+                    )),
                     _ => return Err(format!("question {}: the answer's form is unknown", i + 1)),
                 };
                 match parts.next() {
@@ -351,7 +419,7 @@ impl HandIn {
                     Some(_) => Err(format!("question {}: the answer's form is unknown", i + 1)),
                 }
             })
-            .collect::<Result<Vec<Answer>, String>>()?;
+            .collect::<Result<Vec<Option<Answer>>, String>>()?;
         Ok(HandIn {
             name: name.to_string(),
             key: wire.k,
@@ -391,11 +459,35 @@ pub struct StudentAnswer {
 /// A code that was taken.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Student {
-    /// The name given, or "Student K" (K: the code's place among those taken).
+    /// The key of their code: what tells them apart, and what leaving them out of the crowd names.
+    pub key: u64,
+    /// The nickname given, or [`Student::anonymous`].
     pub label: String,
-    /// "Student K" always: what the presenter view shows.
+    /// "Student 3F2A" ([`anonymous_label`]), which the student sees on their own page: what the presenter view
+    /// shows while names are off.
     pub anonymous: String,
-    pub answers: Vec<StudentAnswer>,
+    /// One per question; `None` where they answered "don't know".
+    pub answers: Vec<Option<StudentAnswer>>,
+    /// Whether their answers count in the crowd (the teacher can leave a student out).
+    pub in_crowd: bool,
+}
+
+impl Student {
+    /// The label shown: the nickname only when the teacher turns names on.
+    pub fn shown(&self, names: bool) -> &str {
+        if names { &self.label } else { &self.anonymous }
+    }
+
+    fn scores(&self) -> Vec<ItemScore> {
+        self.answers.iter().flatten().map(|a| a.score).collect()
+    }
+}
+
+/// What the teacher has chosen for a round: who is left out of the crowd.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Options {
+    /// Keys of the students left out of the crowd.
+    pub left_out: BTreeSet<u64>,
 }
 
 /// A code that was not taken, and why.
@@ -432,41 +524,35 @@ impl ClassRule {
         ClassRule::OrderOfMagnitude,
     ];
 
+    /// Its row of the rule table: name, orientation and words.
+    pub fn id(self) -> RuleId {
+        match self {
+            ClassRule::CramerLog => RuleId::CramerLog,
+            ClassRule::CrpsLog => RuleId::CrpsLog,
+            ClassRule::LogScore => RuleId::LogScore,
+            ClassRule::Winkler90 => RuleId::Winkler90,
+            ClassRule::FpScore => RuleId::FpScore,
+            ClassRule::Covered90 => RuleId::HitRate90,
+            ClassRule::OrderOfMagnitude => RuleId::OrderOfMagnitude,
+        }
+    }
+
     pub fn name(self) -> &'static str {
-        match self {
-            ClassRule::CramerLog => "Cramér-log",
-            ClassRule::CrpsLog => "CRPS-log",
-            ClassRule::LogScore => "Log score",
-            ClassRule::Winkler90 => "Winkler 90%",
-            ClassRule::FpScore => "fp_score",
-            ClassRule::Covered90 => "Truth in the 90% interval",
-            ClassRule::OrderOfMagnitude => "Order of magnitude",
-        }
+        self.id().name()
     }
 
-    fn higher_is_better(self) -> bool {
-        matches!(
-            self,
-            ClassRule::LogScore
-                | ClassRule::FpScore
-                | ClassRule::Covered90
-                | ClassRule::OrderOfMagnitude
-        )
-    }
-
-    /// How the rule's column is read: which way is better, and what the number is.
-    pub fn reading(self) -> &'static str {
-        match self {
+    /// How the rule's column is read: what the number is over a student's answers, and which way is better.
+    pub fn reading(self) -> String {
+        let what = match self {
             ClassRule::CramerLog | ClassRule::CrpsLog | ClassRule::Winkler90 => {
-                "mean over the questions, nats; lower is better"
+                "mean over the questions, nats"
             }
-            ClassRule::LogScore => "mean log density at the truth; higher is better",
-            ClassRule::FpScore => "mean, 0 to 1; higher is better",
-            ClassRule::Covered90 => "questions whose truth fell inside; more is better",
-            ClassRule::OrderOfMagnitude => {
-                "questions with the median within half a decade; more is better"
-            }
-        }
+            ClassRule::LogScore => "mean log density at the truth, nats",
+            ClassRule::FpScore => "mean, 0 to 1",
+            ClassRule::Covered90 => "questions whose truth's median fell inside the 90% interval",
+            ClassRule::OrderOfMagnitude => "questions with the median within half a decade",
+        };
+        format!("{what}; {}", self.id().orientation().label())
     }
 
     /// Counted rules add up hits; the others average.
@@ -488,7 +574,8 @@ impl ClassRule {
         }
     }
 
-    /// Over a student's answers: the sum for counted rules, else the mean; `None` if any answer's is undefined.
+    /// Over a student's answered questions: the sum for counted rules, else the mean; `None` if any answer's is
+    /// undefined or nothing was answered.
     fn total(self, scores: &[ItemScore]) -> Option<f64> {
         let values: Option<Vec<f64>> = scores.iter().map(|s| self.value(s)).collect();
         let values = values.filter(|v| !v.is_empty())?;
@@ -500,10 +587,10 @@ impl ClassRule {
         })
     }
 
-    fn shown(self, value: Option<f64>, questions: usize) -> String {
+    fn shown(self, value: Option<f64>, answered: usize) -> String {
         match value {
             None => "undefined".into(),
-            Some(v) if self.counts() => format!("{v} of {questions}"),
+            Some(v) if self.counts() => format!("{v} of {answered}"),
             Some(v) if self == ClassRule::FpScore => format!("{v:.3}"),
             Some(v) => format_nats(v),
         }
@@ -512,8 +599,7 @@ impl ClassRule {
     /// True when `a` is strictly better than `b` under this rule (an undefined value is worse than any other).
     fn better(self, a: Option<f64>, b: Option<f64>) -> bool {
         match (a, b) {
-            (Some(a), Some(b)) if self.higher_is_better() => a > b,
-            (Some(a), Some(b)) => a < b,
+            (Some(a), Some(b)) => self.id().orientation().better(a, b),
             (Some(_), None) => true,
             _ => false,
         }
@@ -559,12 +645,17 @@ pub struct RuleBoard {
     pub crowd: Option<CrowdLine>,
 }
 
-/// The crowd on one question: the average of the students' log-quantiles, scored as a quick answer through its
-/// 5% and 95%, against each student and the truth.
+/// The crowd on one question: the median of the answering students' log-quantiles (robust to one wild answer),
+/// scored as a quick answer through its 5% and 95%, against each student and the truth; the geometric mean of
+/// their quantiles beside it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct CrowdRow {
     pub question: usize,
     pub crowd: Quantiles,
+    /// The geometric mean of the same students' quantiles (the average of their log-quantiles).
+    pub geometric: Quantiles,
+    /// How many answers it is made of (students in the crowd who answered the question).
+    pub answers: usize,
     pub truth: Quantiles,
     pub score: Option<ItemScore>,
     /// "better than 2 of 3 students on Cramér-log"
@@ -576,10 +667,13 @@ pub struct CrowdRow {
 pub struct Results {
     pub students: Vec<Student>,
     pub rejected: Vec<Rejected>,
+    /// Lines of the pasted text that held no code (a chat transcript's other lines).
+    pub ignored_lines: usize,
     /// One per [`ClassRule::ALL`], in that order; empty without students.
     pub boards: Vec<RuleBoard>,
     pub crowd: Vec<CrowdRow>,
-    /// Coverage, bias and sharpness of all the class's answers, in words; empty without students.
+    /// The class's calibration in words: the median student's coverage and advice, then every answer pooled;
+    /// empty without students.
     pub calibration: Vec<String>,
     pub calibration_figures: Option<Calibration>,
 }
@@ -628,37 +722,48 @@ impl Class {
         Ok(Class { set, questions })
     }
 
-    /// Scores every answer of a hand-in; why not, for the first answer that does not run.
-    fn score(&self, hand_in: &HandIn) -> Result<Vec<StudentAnswer>, String> {
+    /// Scores every answer of a hand-in ("don't know" as `None`); why not, for the first answer that does not
+    /// run.
+    fn score(&self, hand_in: &HandIn) -> Result<Vec<Option<StudentAnswer>>, String> {
         hand_in
             .answers
             .iter()
             .zip(&self.questions)
             .enumerate()
             .map(|(i, (answer, q))| {
+                let Some(answer) = answer else {
+                    return Ok(None);
+                };
                 let samples = self
                     .set
                     .run(i, answer)
                     .map_err(|why| format!("question {}: {why}", i + 1))?;
-                let (format, program) = answer.program()?;
-                Ok(StudentAnswer {
-                    format,
-                    program,
+                let program = answer.program().map_err(|why| why.message())?;
+                Ok(Some(StudentAnswer {
+                    format: Format::of(answer),
+                    program: program.source,
                     quantiles: quantiles(&samples),
                     score: ItemScore::from_report(&Report::new(&samples, &q.log)),
                     grid: AnswerQuantiles::of(&samples),
-                })
+                }))
             })
             .collect()
     }
 
-    /// Takes the codes in `text` (separated by white space) in order: each is decoded and scored, or listed with
-    /// why not; a second code from the same student (the same key) is a duplicate, and the first one counts.
+    /// [`Class::results_with`] with every student in the crowd.
     pub fn results(&self, text: &str) -> Results {
+        self.results_with(text, &Options::default())
+    }
+
+    /// Takes the codes in `text` ([`take_codes`]: anywhere in a line, so a chat transcript can be pasted whole)
+    /// in order: each is decoded and scored, or listed with why not; a second code from the same student (the
+    /// same key) is a duplicate, and the first one counts.
+    pub fn results_with(&self, text: &str, options: &Options) -> Results {
+        let intake = take_codes(text);
         let mut students: Vec<Student> = Vec::new();
         let mut rejected = Vec::new();
         let mut keys: HashMap<u64, usize> = HashMap::new();
-        for (i, code) in text.split_whitespace().enumerate() {
+        for (i, code) in intake.codes.iter().enumerate() {
             let mut reject = |why: String, duplicate: bool| {
                 rejected.push(Rejected {
                     position: i + 1,
@@ -687,8 +792,15 @@ impl Class {
                 }
                 Ok((h, answers)) => {
                     keys.insert(h.key, students.len());
-                    let anonymous = format!("Student {}", students.len() + 1);
+                    let mut anonymous = anonymous_label(h.key);
+                    // Two keys that share a label (1 in 65,536 per pair) get a letter each after the first.
+                    let mut suffix = b'b';
+                    while students.iter().any(|s| s.anonymous == anonymous) {
+                        anonymous = format!("{} {}", anonymous_label(h.key), suffix as char);
+                        suffix += 1;
+                    }
                     students.push(Student {
+                        key: h.key,
                         label: if h.name.is_empty() {
                             anonymous.clone()
                         } else {
@@ -696,6 +808,7 @@ impl Class {
                         },
                         anonymous,
                         answers,
+                        in_crowd: !options.left_out.contains(&h.key),
                     });
                 }
             }
@@ -710,6 +823,7 @@ impl Class {
         Results {
             students,
             rejected,
+            ignored_lines: intake.ignored_lines,
             boards,
             crowd,
             calibration,
@@ -722,34 +836,42 @@ impl Class {
             .iter()
             .enumerate()
             .filter_map(|(i, q)| {
-                let theirs: Vec<Quantiles> =
-                    students.iter().map(|s| s.answers[i].quantiles).collect();
-                let crowd = class_crowd(&theirs)?;
-                let answer = Answer::Quick {
-                    low: format!("{:e}", crowd.p5),
-                    high: format!("{:e}", crowd.p95),
-                };
+                let theirs: Vec<Quantiles> = students
+                    .iter()
+                    .filter(|s| s.in_crowd)
+                    .filter_map(|s| s.answers[i].as_ref().map(|a| a.quantiles))
+                    .collect();
+                let crowd = class_crowd_median(&theirs)?;
+                let geometric = class_crowd(&theirs)?;
+                let answer = Answer::quick(format!("{:e}", crowd.p5), format!("{:e}", crowd.p95));
                 let score = self
                     .set
                     .run(i, &answer)
                     .ok()
                     .map(|s| ItemScore::from_report(&Report::new(&s, &q.log)));
+                let answered: Vec<f64> = students
+                    .iter()
+                    .filter_map(|s| s.answers[i].as_ref().map(|a| a.score.cramer_log))
+                    .collect();
                 let beaten = score.map_or(0, |c| {
-                    students
-                        .iter()
-                        .filter(|s| c.cramer_log < s.answers[i].score.cramer_log)
-                        .count()
+                    answered.iter().filter(|&&v| c.cramer_log < v).count()
                 });
                 Some(CrowdRow {
                     question: i,
                     crowd,
+                    geometric,
+                    answers: theirs.len(),
                     truth: Quantiles {
                         p5: q.truth.p5(),
                         p50: q.truth.median(),
                         p95: q.truth.p95(),
                     },
                     score,
-                    against: format!("{} on Cramér-log", against(beaten, students.len())),
+                    against: format!(
+                        "{} on {}",
+                        against(beaten, answered.len()),
+                        ClassRule::CramerLog.name()
+                    ),
                 })
             })
             .collect()
@@ -757,10 +879,7 @@ impl Class {
 
     fn boards(&self, students: &[Student], crowd: &[CrowdRow]) -> Vec<RuleBoard> {
         let n = self.questions.len();
-        let scores: Vec<Vec<ItemScore>> = students
-            .iter()
-            .map(|s| s.answers.iter().map(|a| a.score).collect())
-            .collect();
+        let scores: Vec<Vec<ItemScore>> = students.iter().map(Student::scores).collect();
         // The crowd counts only when it could be scored on every question.
         let crowd_scores: Option<Vec<ItemScore>> = (crowd.len() == n)
             .then(|| crowd.iter().map(|c| c.score).collect())
@@ -791,7 +910,7 @@ impl Class {
                         BoardLine {
                             student,
                             value,
-                            shown: rule.shown(value, n),
+                            shown: rule.shown(value, scores[student].len()),
                             rank,
                             change,
                             change_shown,
@@ -813,13 +932,12 @@ impl Class {
             .collect()
     }
 
-    fn calibration(&self, students: &[Student]) -> (Vec<String>, Option<Calibration>) {
-        if students.is_empty() {
-            return (Vec::new(), None);
-        }
-        let history: Vec<Answered> = students
-            .iter()
+    /// What calibration reads of one student's answers (or of everyone's, pooled).
+    fn history<'a>(&self, students: impl IntoIterator<Item = &'a Student>) -> Vec<Answered> {
+        students
+            .into_iter()
             .flat_map(|s| s.answers.iter().zip(&self.questions))
+            .filter_map(|(a, q)| a.as_ref().map(|a| (a, q)))
             .enumerate()
             .map(|(time, (a, q))| Answered {
                 answer: a.grid,
@@ -828,9 +946,50 @@ impl Class {
                 topic: q.topic.clone(),
                 time: time as f64,
             })
+            .collect()
+    }
+
+    /// The median student's calibration and advice (one over-confident student cannot move it), then every
+    /// answer pooled, figures only.
+    fn calibration(&self, students: &[Student]) -> (Vec<String>, Option<Calibration>) {
+        let pooled = self.history(students);
+        if pooled.is_empty() {
+            return (Vec::new(), None);
+        }
+        // Students ordered by their 90% intervals' hit share; the median one speaks for the class.
+        let mut each: Vec<(f64, Calibration)> = students
+            .iter()
+            .map(|s| {
+                let history = self.history([s]);
+                let c = calibration(&history, history.len());
+                let ninety = &c.overall.coverage[2];
+                let share = if ninety.count == 0 {
+                    f64::NAN
+                } else {
+                    ninety.hits as f64 / ninety.count as f64
+                };
+                (share, c)
+            })
+            .filter(|(share, _)| share.is_finite())
             .collect();
-        let c = calibration(&history, history.len());
-        let mut lines: Vec<String> = c.overall.coverage.iter().map(coverage_line).collect();
+        each.sort_by(|a, b| a.0.total_cmp(&b.0));
+        let mut lines = Vec::new();
+        if let Some((_, median)) = each.get((each.len().max(1) - 1) / 2) {
+            lines.push(format!(
+                "The median student (of {}, by how often their 90% intervals held the truth):",
+                each.len()
+            ));
+            lines.push(coverage_line(&median.overall.coverage[2]));
+            lines.extend(
+                median
+                    .advice
+                    .iter()
+                    .map(|a| format!("Advice for the class: {a}")),
+            );
+        }
+        let c = calibration(&pooled, pooled.len());
+        lines.push("Every answer pooled:".to_string());
+        lines.extend(c.overall.coverage.iter().map(coverage_line));
         let bias = &c.overall.bias;
         lines.push(format!(
             "Medians above the truth: {}; below it: {}.",
@@ -842,12 +1001,91 @@ impl Class {
                 fermi_num::format_readable(libm::pow(10.0, w))
             ));
         }
-        lines.extend(
-            c.advice
-                .iter()
-                .map(|a| format!("Advice for the class: {a}")),
-        );
+        lines.extend(c.advice.iter().map(|a| format!("Pooled advice: {a}")));
         (lines, Some(c))
+    }
+
+    /// Every student's 90% interval on question `index`, sorted by median, against the truth: the per-question
+    /// view for discussion. Each row's places along a shared log axis (0 to 1) are given, so the page only draws.
+    pub fn intervals(&self, results: &Results, index: usize, names: bool) -> Option<Intervals> {
+        let q = self.questions.get(index)?;
+        let truth = Quantiles {
+            p5: q.truth.p5(),
+            p50: q.truth.median(),
+            p95: q.truth.p95(),
+        };
+        let mut rows: Vec<IntervalRow> = results
+            .students
+            .iter()
+            .filter_map(|s| {
+                let a = s.answers.get(index)?.as_ref()?;
+                Some(IntervalRow {
+                    who: s.shown(names).to_string(),
+                    quantiles: a.quantiles,
+                    holds_truth: a.score.covered90,
+                    at: [0.0; 3],
+                })
+            })
+            .collect();
+        rows.sort_by(|a, b| a.quantiles.p50.total_cmp(&b.quantiles.p50));
+        let ends = rows
+            .iter()
+            .flat_map(|r| [r.quantiles.p5, r.quantiles.p95])
+            .chain([truth.p5, truth.p95])
+            .filter(|v| v.is_finite() && *v > 0.0)
+            .map(libm::log);
+        let (lo, hi) = ends.fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), v| {
+            (lo.min(v), hi.max(v))
+        });
+        let span = (hi - lo).max(1e-12);
+        let place = |q: &Quantiles| [q.p5, q.p50, q.p95].map(|v| (libm::log(v) - lo) / span);
+        for row in &mut rows {
+            row.at = place(&row.quantiles);
+        }
+        Some(Intervals {
+            question: index,
+            truth_at: place(&truth),
+            truth,
+            axis: (libm::exp(lo), libm::exp(hi)),
+            rows,
+        })
+    }
+}
+
+/// One student's interval on a question, for the per-question view.
+#[derive(Clone, Debug, PartialEq)]
+pub struct IntervalRow {
+    pub who: String,
+    pub quantiles: Quantiles,
+    /// The truth's median lies inside their 90% interval.
+    pub holds_truth: bool,
+    /// Where their 5%, 50% and 95% fall along the view's log axis, 0 to 1.
+    pub at: [f64; 3],
+}
+
+/// Every student's interval on one question, sorted by median, with the truth.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Intervals {
+    pub question: usize,
+    pub rows: Vec<IntervalRow>,
+    pub truth: Quantiles,
+    pub truth_at: [f64; 3],
+    /// The axis's ends, in the question's unit.
+    pub axis: (f64, f64),
+}
+
+impl Results {
+    /// Students in label order (what the presenter view lists before anything is revealed: no ranks, no
+    /// scores, so a row says only who handed in).
+    pub fn roster(&self, names: bool) -> Vec<usize> {
+        let mut order: Vec<usize> = (0..self.students.len()).collect();
+        order.sort_by(|&a, &b| {
+            self.students[a]
+                .shown(names)
+                .to_lowercase()
+                .cmp(&self.students[b].shown(names).to_lowercase())
+        });
+        order
     }
 }
 
@@ -892,21 +1130,15 @@ mod tests {
         ClassSet::new(vec![TREES.into(), LIVESTOCK.into()], 2_000, 42, &pack()).unwrap()
     }
 
-    fn quick(low: &str, high: &str) -> Answer {
-        Answer::Quick {
-            low: low.into(),
-            high: high.into(),
-        }
+    fn quick(low: &str, high: &str) -> Option<Answer> {
+        Some(Answer::quick(low, high))
     }
 
-    fn program(format: Format, source: &str) -> Answer {
-        Answer::Program {
-            format,
-            source: source.into(),
-        }
+    fn program(format: Format, source: &str) -> Option<Answer> {
+        Some(Answer::written(format.dialect(), source))
     }
 
-    fn hand_in(name: &str, key: u64, answers: Vec<Answer>) -> HandIn {
+    fn hand_in(name: &str, key: u64, answers: Vec<Option<Answer>>) -> HandIn {
         HandIn {
             name: name.into(),
             key,
@@ -1166,23 +1398,27 @@ mod tests {
             vec![quick("1e12", "2e12"), quick("1e7", "2e7")],
         )
         .encode(&s);
+        // A chat transcript: the codes inside lines, and lines without one.
         let text = format!(
-            "{}\n\nnonsense {} {}\n{again}",
+            "[10:01] Ada: {}\n\n[10:02] Bo: one sec\nnonsense {} {}\n{again}",
             codes[0], codes[1], codes[2]
         );
         let r = class.results(&text);
+        assert_eq!(r.ignored_lines, 1);
 
         let labels: Vec<&str> = r.students.iter().map(|s| s.label.as_str()).collect();
-        assert_eq!(labels, ["Ada", "Student 2", "Cy"]);
-        assert_eq!(r.students[2].anonymous, "Student 3");
+        assert_eq!(labels, ["Ada", &anonymous_label(2), "Cy"]);
+        assert_eq!(r.students[2].anonymous, anonymous_label(3));
+        assert_eq!(r.students[2].shown(false), anonymous_label(3));
+        assert_eq!(r.students[2].shown(true), "Cy");
         let rejected: Vec<(usize, bool)> = r
             .rejected
             .iter()
             .map(|x| (x.position, x.duplicate))
             .collect();
-        assert_eq!(rejected, [(2, false), (5, true)]);
+        assert_eq!(rejected, [(4, true)]);
         assert!(
-            r.rejected[1].why.contains("second code from Ada"),
+            r.rejected[0].why.contains("second code from Ada"),
             "{:?}",
             r.rejected
         );
@@ -1191,15 +1427,16 @@ mod tests {
         let samples =
             run_answer(Format::Fermi, "6e6 8e6", s.samples, s.item_seed(LIVESTOCK)).unwrap();
         let truth = LogTruth::new(&fermi_score::Truth::Point(71.1e6)).unwrap();
+        let answer = |student: usize, q: usize| r.students[student].answers[q].clone().unwrap();
         assert_eq!(
-            r.students[2].answers[1].score,
+            answer(2, 1).score,
             ItemScore::from_report(&Report::new(&samples, &truth))
         );
         assert_eq!(
-            Some(r.students[0].answers[0].program.clone()),
-            quick_program("1.5e12", "6e12", Dialect::Squiggle)
+            Some(answer(0, 0).program),
+            fermi_syntax::quick_program("1.5e12", "6e12", Dialect::Squiggle)
         );
-        assert_eq!(r.students[0].answers[0].format, Format::Quick);
+        assert_eq!(answer(0, 0).format, Format::Quick);
 
         assert_eq!(r.boards.len(), ClassRule::ALL.len());
         let cramer = &r.boards[0];
@@ -1230,11 +1467,14 @@ mod tests {
         assert_eq!(ada.shown, "2 of 2");
         assert_eq!(ada.rank, 1);
 
-        // The crowd: the geometric mean of the students' quantiles, question by question.
+        // The crowd: the median of the students' log-quantiles, the geometric mean beside it.
         assert_eq!(r.crowd.len(), 2);
-        let theirs: Vec<Quantiles> = r.students.iter().map(|s| s.answers[1].quantiles).collect();
-        let geometric = (theirs.iter().map(|q| q.p50.ln()).sum::<f64>() / 3.0).exp();
-        assert!((r.crowd[1].crowd.p50 / geometric - 1.0).abs() < 1e-12);
+        let mut theirs: Vec<f64> = (0..3).map(|k| answer(k, 1).quantiles.p50).collect();
+        theirs.sort_by(f64::total_cmp);
+        assert_eq!(r.crowd[1].crowd.p50, theirs[1]);
+        let geometric = (theirs.iter().map(|q| q.ln()).sum::<f64>() / 3.0).exp();
+        assert!((r.crowd[1].geometric.p50 / geometric - 1.0).abs() < 1e-12);
+        assert_eq!(r.crowd[1].answers, 3);
         assert_eq!(r.crowd[1].truth.p50, 71.1e6);
         assert!(
             r.crowd[0].against.ends_with("of 3 students on Cramér-log"),
@@ -1244,18 +1484,26 @@ mod tests {
         let crowd_line = cramer.crowd.as_ref().unwrap();
         assert!((1..=4).contains(&crowd_line.would_rank));
 
-        // Calibration: every answer, the truth's median counted against each 90% interval.
-        let hits = r
-            .students
-            .iter()
-            .flat_map(|s| s.answers.iter().zip([3.04e12, 71.1e6]))
+        // Calibration: the median student first, then every answer pooled.
+        let hits = (0..3)
+            .flat_map(|k| [(answer(k, 0), 3.04e12), (answer(k, 1), 71.1e6)])
             .filter(|(a, t)| a.quantiles.p5 <= *t && *t <= a.quantiles.p95)
             .count();
         let figures = r.calibration_figures.as_ref().unwrap();
         assert_eq!(figures.overall.count, 6);
         assert_eq!(figures.overall.coverage[2].hits, hits);
         assert!(
-            r.calibration[2].starts_with(&format!(
+            r.calibration[0].starts_with("The median student (of 3"),
+            "{:?}",
+            r.calibration
+        );
+        let pooled = r
+            .calibration
+            .iter()
+            .position(|l| l == "Every answer pooled:")
+            .unwrap();
+        assert!(
+            r.calibration[pooled + 3].starts_with(&format!(
                 "90% intervals held the truth in {hits} of 6 answers"
             )),
             "{:?}",
@@ -1264,6 +1512,148 @@ mod tests {
 
         // The same codes give the same results.
         assert_eq!(class.results(&text), r);
+    }
+
+    /// Five students close to the truth and one wild one, decades off and sure of it.
+    fn with_outlier(s: &ClassSet) -> String {
+        let mut codes: Vec<String> = (0..5)
+            .map(|k| {
+                hand_in(
+                    "",
+                    10 + k,
+                    vec![quick("1.5e12", "6e12"), quick("40 million", "120 million")],
+                )
+                .encode(s)
+            })
+            .collect();
+        codes.push(hand_in("Wild", 99, vec![quick("1e20", "1.1e20"), quick("1", "1.1")]).encode(s));
+        codes.join("\n")
+    }
+
+    #[test]
+    fn the_crowd_shrugs_off_an_outlier_and_a_student_can_be_left_out() {
+        let s = set();
+        let class = Class::new(s.clone(), &pack()).unwrap();
+        let text = with_outlier(&s);
+        let r = class.results(&text);
+        let close = r.students[0].answers[0].clone().unwrap().quantiles;
+        // The median ignores the wild answer; the geometric mean is dragged by it.
+        assert_eq!(r.crowd[0].crowd.p50, close.p50);
+        assert!(r.crowd[0].geometric.p50 > 10.0 * close.p50);
+        // Left out: the geometric mean is the five close answers' again, and the wild student still ranks.
+        let left = Options {
+            left_out: [99].into(),
+        };
+        let r = class.results_with(&text, &left);
+        assert!(!r.students[5].in_crowd && r.students[0].in_crowd);
+        assert_eq!(r.crowd[0].answers, 5);
+        assert!((r.crowd[0].geometric.p50 / close.p50 - 1.0).abs() < 1e-12);
+        assert_eq!(r.boards[0].lines.len(), 6);
+        // Calibration advice speaks for the median student, whose intervals are the close ones.
+        let median_line = &r.calibration[1];
+        let wild_alone = class.results(
+            &hand_in("Wild", 99, vec![quick("1e20", "1.1e20"), quick("1", "1.1")]).encode(&s),
+        );
+        assert_ne!(median_line, &wild_alone.calibration[1]);
+    }
+
+    #[test]
+    fn dont_know_hands_in_the_rest_and_leaves_the_question_out() {
+        let s = set();
+        let class = Class::new(s.clone(), &pack()).unwrap();
+        let answers = vec![quick("1.5e12", "6e12"), None];
+        assert!(s.ready(&answers));
+        assert!(!s.ready(&[quick("1.5e12", "6e12"), quick("", "")]));
+        let code = hand_in("", 5, answers.clone()).encode(&s);
+        assert_eq!(HandIn::decode(&code, &s).unwrap().answers, answers);
+        let other = hand_in("", 6, vec![quick("2e12", "4e12"), quick("5e7", "9e7")]).encode(&s);
+        let r = class.results(&format!("{code}\n{other}"));
+        assert_eq!(r.students.len(), 2);
+        assert!(r.students[0].answers[1].is_none());
+        // Its figures are over the one question answered; the crowd on question 2 is the other student alone.
+        let covered = r
+            .boards
+            .iter()
+            .find(|b| b.rule == ClassRule::Covered90)
+            .unwrap();
+        let line = covered.lines.iter().find(|l| l.student == 0).unwrap();
+        assert!(line.shown.ends_with("of 1"), "{}", line.shown);
+        assert_eq!(r.crowd[1].answers, 1);
+        let csv = class.csv(&r, false);
+        assert!(csv.contains("don't know"), "{csv}");
+    }
+
+    #[test]
+    fn the_teachers_link_holds_a_key_the_students_link_does_not() {
+        let p = pack();
+        let s = set().with_teacher_key(0xfeed_beef);
+        let student = s.body();
+        let teacher = s.teacher_body(0xfeed_beef);
+        assert!(teacher.starts_with(&student) && !student.contains("feedbeef"));
+        assert_eq!(ClassSet::from_body(&student, &p), Ok(s.clone()));
+        assert_eq!(ClassSet::from_teacher_body(&teacher, &p), Ok(s.clone()));
+        // The students' link turned into a teacher's address, or a wrong key, does not open the teacher's page.
+        for body in [
+            student.clone(),
+            format!("{student}.{:016x}", 0xfeed_beefu64 + 1),
+        ] {
+            let why = ClassSet::from_teacher_body(&body, &p).unwrap_err();
+            assert!(why.contains("not the teacher's link"), "{why}");
+        }
+        // A set made before keys opens as it did.
+        let old = set();
+        assert_eq!(
+            ClassSet::from_teacher_body(&old.body(), &p),
+            Ok(old.clone())
+        );
+        assert_eq!(
+            s.file_name("Ada Lovelace / 2", "txt"),
+            format!("class-{}-Ada-Lovelace---2.txt", s.id())
+        );
+    }
+
+    #[test]
+    fn a_round_exports_as_csv_like_the_board_and_reloads_from_json() {
+        let s = set();
+        let class = Class::new(s.clone(), &pack()).unwrap();
+        let text = with_outlier(&s);
+        let options = Options {
+            left_out: [99].into(),
+        };
+        let r = class.results_with(&text, &options);
+        let csv = class.csv(&r, true);
+        let mut reader = csv::Reader::from_reader(csv.as_bytes());
+        let header: Vec<String> = reader.headers().unwrap().iter().map(String::from).collect();
+        let records: Vec<csv::StringRecord> = reader.records().map(Result::unwrap).collect();
+        assert_eq!(records.len(), 6 * 3 + 1);
+        // Each student's board row holds what every rule's board shows for them.
+        for (k, student) in r.students.iter().enumerate() {
+            let row = records
+                .iter()
+                .find(|row| &row[0] == student.shown(true) && &row[2] == "board")
+                .unwrap();
+            for board in &r.boards {
+                let column = header.iter().position(|h| h == board.rule.name()).unwrap();
+                let line = board.lines.iter().find(|l| l.student == k).unwrap();
+                assert_eq!(&row[column], line.shown);
+            }
+            assert_eq!(&row[1], if student.in_crowd { "yes" } else { "no" });
+        }
+        let round = Round::new(&s, &text, &options, true);
+        let back = Round::read(&round.to_json(), &s).unwrap();
+        assert_eq!(back, round);
+        assert_eq!(back.options().unwrap(), options);
+        assert_eq!(class.results_with(&back.codes, &back.options().unwrap()), r);
+        let other = ClassSet {
+            seed: 9,
+            ..s.clone()
+        };
+        assert!(
+            Round::read(&round.to_json(), &other)
+                .unwrap_err()
+                .contains("is of class")
+        );
+        assert!(Round::read("{}", &s).is_err());
     }
 
     #[test]
@@ -1289,16 +1679,22 @@ mod tests {
             "{:?}",
             r.rejected
         );
+        // Why an answer cannot be handed in, in the answer's own words (naming the box).
+        let check = |i: usize, a: Option<Answer>| s.check(i, &a.unwrap());
         assert_eq!(
-            s.check(0, &quick("", "5")),
-            Err("enter a low and a high number".into())
+            check(0, quick("", "5")),
+            Err("Enter a low number too (the 5th percentile).".into())
         );
         assert_eq!(
-            s.check(1, &program(Format::Fermi, " ")),
-            Err("write a program".into())
+            check(0, quick("50", "50")),
+            Err(fermi_answer::NotReady::Point("50".into()).message())
         );
-        assert!(s.check(2, &quick("1", "2")).is_err());
-        let q = s.check(1, &quick("1e6", "1e8")).unwrap();
+        assert_eq!(
+            check(1, program(Format::Fermi, " ")),
+            Err("Write your estimate as a program.".into())
+        );
+        assert!(check(2, quick("1", "2")).is_err());
+        let q = check(1, quick("1e6", "1e8")).unwrap();
         assert!(q.p5 < q.p50 && q.p50 < q.p95);
     }
 }

@@ -2,6 +2,7 @@
 //! students answer and hand in codes (`student.rs`), the teacher's page takes the codes (`teacher.rs`). Links,
 //! codes, scores, the board, the crowd and the calibration all come from `fermi_study::class`.
 
+mod qr;
 mod student;
 mod teacher;
 
@@ -25,7 +26,11 @@ pub fn Class(address: Memo<String>) -> impl IntoView {
         if which == Page::Create {
             return view! { <Create pack /> }.into_any();
         }
-        match (which, pack.with_value(|p| ClassSet::from_body(body, p))) {
+        let set = pack.with_value(|p| match which {
+            Page::Teacher => ClassSet::from_teacher_body(body, p),
+            _ => ClassSet::from_body(body, p),
+        });
+        match (which, set) {
             (_, Err(why)) => view! {
                 <Masthead subtitle="A class link" />
                 <main class="class">
@@ -39,12 +44,14 @@ pub fn Class(address: Memo<String>) -> impl IntoView {
     }
 }
 
+/// The class pages' header. The student's page leads nowhere else (`leads_out` off): practice would show the
+/// truths of the class's questions while the class is open.
 #[component]
-fn Masthead(subtitle: &'static str) -> impl IntoView {
+fn Masthead(subtitle: &'static str, #[prop(default = true)] leads_out: bool) -> impl IntoView {
     view! {
         <header class="masthead">
             <h1>"Fermi Playground · Class mode"</h1>
-            <p class="tagline">{subtitle} " " <a href="#">"Back to practice"</a></p>
+            <p class="tagline">{subtitle} " " {leads_out.then(|| view! { <a href="#">"Back to practice"</a> })}</p>
         </header>
     }
 }
@@ -106,12 +113,14 @@ fn Create(pack: StoredValue<fermi_bank::Pack>) -> impl IntoView {
     let picked = RwSignal::new(Vec::<String>::new());
     let samples = RwSignal::new(class::DEFAULT_SAMPLES.to_string());
     let filter = RwSignal::new(String::new());
-    let made = RwSignal::new(None::<Result<ClassSet, String>>);
+    let made = RwSignal::new(None::<Result<(ClassSet, u64), String>>);
     let create = move |_| {
         let n = samples.get_untracked().trim().parse::<usize>().unwrap_or(0);
         let seed = crate::fresh_entropy().unwrap_or(1);
+        let key = crate::fresh_entropy().unwrap_or(seed ^ 0x9e37_79b9_7f4a_7c15);
         made.set(Some(pack.with_value(|p| {
             ClassSet::new(picked.get_untracked(), n, seed, p)
+                .map(|set| (set.with_teacher_key(key), key))
         })));
     };
     let questions = move || {
@@ -153,10 +162,10 @@ fn Create(pack: StoredValue<fermi_bank::Pack>) -> impl IntoView {
         let set = made.get()?;
         Some(match set {
             Err(why) => view! { <p class="problem" role="alert">{why}</p> }.into_any(),
-            Ok(set) => {
+            Ok((set, key)) => {
                 let base = page_address();
                 let student = format!("{base}{}{}", class::LINK_PREFIX, set.body());
-                let teacher = format!("{base}{}{}", class::TEACHER_PREFIX, set.body());
+                let teacher = format!("{base}{}{}", class::TEACHER_PREFIX, set.teacher_body(key));
                 let copied = RwSignal::new(false);
                 let copy = {
                     let student = student.clone();
@@ -169,10 +178,11 @@ fn Create(pack: StoredValue<fermi_bank::Pack>) -> impl IntoView {
                         <input type="text" readonly data-testid="class-link" prop:value=student.clone() on:focus=select_all />
                         <button on:click=copy>{move || if copied.get() { "Copied" } else { "Copy" }}</button>
                     </div>
+                    <qr::Qr text=student.clone() />
                     <p>
                         "Your page, to take the codes: "
                         <a data-testid="class-teacher-link" href=teacher>"open the teacher's page"</a>
-                        " (bookmark it; the codes you take there are kept in this browser)."
+                        " (bookmark it and keep it to yourself: it holds a key the students' link does not; the codes you take there are kept in this browser)."
                     </p>
                 }
                 .into_any()

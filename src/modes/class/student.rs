@@ -1,64 +1,60 @@
 //! The student's page (`#class=…`): every question of the class set, answered as a quick 90% interval or a
-//! program, each checked by the core at the class's sample count and seed; then a code to hand in. The truth is
-//! never shown here. The answers are kept in local storage as a code, so a reload loses nothing.
+//! program, each checked by the core at the class's sample count and seed, or marked "don't know"; a nickname;
+//! then a code to hand in. The truth is never shown here, and the page links nowhere that shows one. The answers
+//! are kept in local storage as a code, so a reload loses nothing.
 
+use fermi_answer::Answer;
 use fermi_bank::Pack;
-use fermi_study::Format;
-use fermi_study::class::{Answer, ClassSet, HandIn};
+use fermi_study::class::{ClassSet, HandIn};
+use fermi_syntax::{Dialect, Severity};
 use leptos::prelude::*;
 
 use super::{Masthead, copy_to_clipboard, load, save};
 use crate::components::files::download;
-use crate::components::readable;
+use crate::components::{AnswerBoxes, AnswerMode, BoundInput, readable};
+use crate::run::Pipeline;
+use crate::storage::Settings;
 
-/// One question's inputs: the way of answering, the quick bounds and the program.
+/// One question on the page: the core's answer on screen (the practice page's boxes over a run pipeline of its
+/// own, at the class's sample count and this question's seed, debounced), and "don't know".
 #[derive(Clone, Copy)]
-struct Inputs {
-    way: RwSignal<Way>,
-    low: RwSignal<String>,
-    high: RwSignal<String>,
-    source: RwSignal<String>,
+struct Item {
+    pipeline: Pipeline,
+    boxes: AnswerBoxes,
+    blank: RwSignal<bool>,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Way {
-    Quick,
-    Program(Format),
-}
-
-impl Inputs {
-    fn from(answer: Option<&Answer>) -> Inputs {
-        let (way, low, high, source) = match answer {
-            Some(Answer::Quick { low, high }) => {
-                (Way::Quick, low.clone(), high.clone(), String::new())
-            }
-            Some(Answer::Program { format, source }) => (
-                Way::Program(*format),
-                String::new(),
-                String::new(),
-                source.clone(),
-            ),
-            None => (Way::Quick, String::new(), String::new(), String::new()),
+impl Item {
+    fn new(set: &ClassSet, index: usize, draft: Option<&Option<Answer>>) -> Item {
+        let settings = Settings {
+            samples: set.samples,
+            seed: set.item_seed(&set.questions[index]),
+            dialect: Dialect::Squiggle,
         };
-        Inputs {
-            way: RwSignal::new(way),
-            low: RwSignal::new(low),
-            high: RwSignal::new(high),
-            source: RwSignal::new(source),
+        let pipeline = Pipeline::new(settings, Signal::derive(|| None));
+        let boxes = AnswerBoxes::new(pipeline);
+        if let Some(Some(answer)) = draft {
+            boxes.load(answer, pipeline);
+        }
+        Item {
+            pipeline,
+            boxes,
+            blank: RwSignal::new(matches!(draft, Some(None))),
         }
     }
 
-    fn answer(&self) -> Answer {
-        match self.way.get() {
-            Way::Quick => Answer::Quick {
-                low: self.low.get(),
-                high: self.high.get(),
-            },
-            Way::Program(format) => Answer::Program {
-                format,
-                source: self.source.get(),
-            },
-        }
+    /// What is handed in: the answer on screen, or `None` for "don't know".
+    fn answer(&self) -> Option<Answer> {
+        (!self.blank.get()).then(|| self.boxes.answer(self.pipeline))
+    }
+
+    /// "Don't know", or an answer whose run (of exactly what is on screen) has samples.
+    fn ready(&self) -> bool {
+        self.blank.get()
+            || (self.boxes.answer(self.pipeline).program().is_ok()
+                && !self.pipeline.typing()
+                && !self.pipeline.evaluating.get()
+                && matches!(self.pipeline.run.get().forecast, Some(Ok(_))))
     }
 }
 
@@ -72,31 +68,23 @@ pub fn Student(set: ClassSet, pack: StoredValue<Pack>) -> impl IntoView {
         .or_else(crate::fresh_entropy)
         .unwrap_or(1);
     let name = RwSignal::new(draft.as_ref().map(|d| d.name.clone()).unwrap_or_default());
-    let inputs: Vec<Inputs> = (0..set.questions.len())
-        .map(|i| Inputs::from(draft.as_ref().and_then(|d| d.answers.get(i))))
+    let items: Vec<Item> = (0..set.questions.len())
+        .map(|i| Item::new(&set, i, draft.as_ref().and_then(|d| d.answers.get(i))))
         .collect();
-    let inputs = StoredValue::new(inputs);
+    let items = StoredValue::new(items);
     let set = StoredValue::new(set);
     let hand_in = Memo::new(move |_| HandIn {
         name: name.get(),
         key,
-        answers: inputs.with_value(|i| i.iter().map(Inputs::answer).collect()),
+        answers: items.with_value(|i| i.iter().map(Item::answer).collect()),
     });
     let code = Memo::new(move |_| hand_in.with(|h| set.with_value(|s| h.encode(s))));
     let storage_problem = RwSignal::new(None::<String>);
     Effect::new(move |_| {
         storage_problem.set(save(&draft_key, &code.get()).err());
     });
-    let ready = Memo::new(move |_| {
-        hand_in.with(|h| {
-            set.with_value(|s| {
-                h.answers
-                    .iter()
-                    .enumerate()
-                    .all(|(i, a)| s.check(i, a).is_ok())
-            })
-        })
-    });
+    let ready = Memo::new(move |_| items.with_value(|i| i.iter().all(Item::ready)));
+    let anonymous = StoredValue::new(fermi_study::class::anonymous_label(key));
     let handed = RwSignal::new(false);
     let copied = RwSignal::new(false);
     let questions = move || {
@@ -110,15 +98,20 @@ pub fn Student(set: ClassSet, pack: StoredValue<Pack>) -> impl IntoView {
                             .map(|q| (q.text.clone(), q.unit.clone()))
                             .unwrap_or_default()
                     });
-                    let input = inputs.with_value(|v| v[i]);
-                    view! { <QuestionForm index=i text unit input set /> }
+                    let item = items.with_value(|v| v[i]);
+                    view! { <QuestionForm index=i text unit item /> }
                 })
                 .collect_view()
         })
     };
     let handed_in = move || {
         handed.get().then(|| {
-            let file = move |_| download("class-code.txt", &code.get_untracked());
+            let file = move |_| {
+                let who = hand_in.with_untracked(|h| {
+                    if h.name.trim().is_empty() { anonymous.get_value() } else { h.name.clone() }
+                });
+                download(&set.with_value(|s| s.file_name(&who, "txt")), &code.get_untracked())
+            };
             view! {
                 <h2>"Your code"</h2>
                 <p class="muted">"Copy it to your teacher, or send the file. It holds your answers (and your name, if you gave one), checksummed."</p>
@@ -135,19 +128,21 @@ pub fn Student(set: ClassSet, pack: StoredValue<Pack>) -> impl IntoView {
         })
     };
     view! {
-        <Masthead subtitle="Answer every question, then hand in your code. The truths are revealed by your teacher." />
+        <Masthead subtitle="Answer every question, then hand in your code. The truths are revealed by your teacher." leads_out=false />
         <main class="class">
-            <section class="panel" aria-label="Your name">
-                <label for="class-name">"Your name (optional; the presenter view never shows it)"</label>
+            <section class="panel" aria-label="Your nickname">
+                <label for="class-name">"A nickname (optional; shown only if your teacher turns names on)"</label>
                 <input id="class-name" data-testid="class-name" type="text" autocomplete="off"
                     maxlength=fermi_study::class::MAX_NAME_CHARS
                     prop:value=move || name.get() on:input=move |ev| name.set(event_target_value(&ev)) />
+                <p class="muted" data-testid="class-anonymous">"On your teacher's screen you are "
+                    <strong>{anonymous.get_value()}</strong> " (or your nickname, if names are on)."</p>
             </section>
             {questions}
             <section class="panel" aria-label="Hand in">
                 <button class="primary" data-testid="class-handin" disabled=move || !ready.get()
                     on:click=move |_| handed.set(true)>"Hand in"</button>
-                {move || (!ready.get()).then(|| view! { <span class="muted">" Every question needs an answer that runs."</span> })}
+                {move || (!ready.get()).then(|| view! { <span class="muted">" Every question needs an answer that runs, or \"don't know\"."</span> })}
                 {move || storage_problem.get().map(|why| view! { <p class="problem">"Your answers are not saved in this browser: " {why} "."</p> })}
                 {handed_in}
             </section>
@@ -156,65 +151,101 @@ pub fn Student(set: ClassSet, pack: StoredValue<Pack>) -> impl IntoView {
 }
 
 #[component]
-fn QuestionForm(
-    index: usize,
-    text: String,
-    unit: String,
-    input: Inputs,
-    set: StoredValue<ClassSet>,
-) -> impl IntoView {
-    let tab = move |way: Way, label: &'static str, id: &'static str| {
+fn QuestionForm(index: usize, text: String, unit: String, item: Item) -> impl IntoView {
+    let Item {
+        pipeline,
+        boxes,
+        blank,
+    } = item;
+    let unit = Signal::stored(unit);
+    // The tabs: the quick boxes, or a program in either dialect (both kept as typed).
+    let tab = move |mode: AnswerMode, dialect: Dialect, label: &'static str, id: &'static str| {
+        let pressed = move || {
+            boxes.mode.get() == mode
+                && (mode == AnswerMode::Quick || pipeline.dialect.get() == dialect)
+        };
         view! {
-            <button data-testid=id aria-pressed=move || (input.way.get() == way).to_string()
-                on:click=move |_| input.way.set(way)>{label}</button>
+            <button data-testid=id aria-pressed=move || pressed().to_string()
+                on:click=move |_| {
+                    if mode == AnswerMode::Program {
+                        pipeline.dialect.set(dialect);
+                    }
+                    boxes.mode.set(mode);
+                    pipeline.run_now();
+                }>{label}</button>
         }
     };
+    // Why it is not ready (the core's words, naming the box), the run's first error, or the estimate; and the
+    // practice page's unit warning (`80%` on a question in percent).
     let check = move || {
-        let answer = input.answer();
-        let blank = match &answer {
-            Answer::Quick { low, high } => low.trim().is_empty() && high.trim().is_empty(),
-            Answer::Program { source, .. } => source.trim().is_empty(),
-        };
-        if blank {
+        if blank.get() {
+            return view! { <p class="muted" data-testid="class-check">"Handed in as \"don't know\": this question is left out of your scores."</p> }
+                .into_any();
+        }
+        let answer = boxes.answer(pipeline);
+        if answer.is_blank() {
             return view! { <p class="muted" data-testid="class-check">"Not answered yet."</p> }
                 .into_any();
         }
-        match set.with_value(|s| s.check(index, &answer)) {
-            Ok(q) => view! {
-                <p class="estimate-summary" data-testid="class-check">
-                    "Your estimate: 5% " <strong>{readable(q.p5)}</strong> " · median " <strong>{readable(q.p50)}</strong>
-                    " · 95% " <strong>{readable(q.p95)}</strong>
-                </p>
+        if let Err(why) = answer.program() {
+            return view! { <p class="problem" data-testid="class-check">{why.message()}</p> }
+                .into_any();
+        }
+        if pipeline.typing() || pipeline.evaluating.get() {
+            return view! { <p class="muted" data-testid="class-check">"Running…"</p> }.into_any();
+        }
+        let run = pipeline.run.get();
+        if let Some(error) = run
+            .diagnostics
+            .iter()
+            .find(|d| d.severity == Severity::Error)
+        {
+            return view! { <p class="problem" data-testid="class-check">{error.message.clone()}</p> }.into_any();
+        }
+        match run.forecast.as_ref() {
+            Some(Ok(f)) => {
+                let (p5, p50, p95) = (
+                    f.summary.p5.exp(),
+                    f.summary.median.exp(),
+                    f.summary.p95.exp(),
+                );
+                let warning = fermi_bank::unit_warning(&unit.get(), p5, p95).map(|w| {
+                    view! { <p class="unit-warning" data-testid="unit-warning" role="status">{w}</p> }
+                });
+                view! {
+                    <p class="estimate-summary" data-testid="class-check">
+                        "Your estimate: 5% " <strong>{readable(p5)}</strong> " · median " <strong>{readable(p50)}</strong>
+                        " · 95% " <strong>{readable(p95)}</strong>
+                    </p>
+                    {warning}
+                }
+                .into_any()
             }
-            .into_any(),
-            Err(why) => view! { <p class="problem" data-testid="class-check">{why}</p> }.into_any(),
+            Some(Err(why)) => {
+                view! { <p class="problem" data-testid="class-check">{why.clone()}</p> }.into_any()
+            }
+            None => view! { <p class="muted" data-testid="class-check">"Running…"</p> }.into_any(),
         }
     };
-    let bound = move |id: &'static str, label: &'static str, signal: RwSignal<String>| {
-        let dom_id = format!("{id}-{index}");
-        view! {
-            <div class="bound">
-                <label for=dom_id.clone()>{label}</label>
-                <input id=dom_id data-testid=id type="text" inputmode="decimal" autocomplete="off"
-                    prop:value=move || signal.get() on:input=move |ev| signal.set(event_target_value(&ev)) />
-            </div>
-        }
-    };
+    // Each box's id is also its test hook; one pair per question.
+    let low_id: &'static str = Box::leak(format!("class-low-{index}").into_boxed_str());
+    let high_id: &'static str = Box::leak(format!("class-high-{index}").into_boxed_str());
     let program_id = format!("class-program-{index}");
     let form = move || {
-        match input.way.get() {
-        Way::Quick => view! {
+        match boxes.mode.get() {
+        AnswerMode::Quick => view! {
+            <p class="muted">"You are 90% sure the answer lies between these (" {unit} "):"</p>
             <div class="bounds">
-                {bound("class-low", "Low (5th percentile)", input.low)}
-                {bound("class-high", "High (95th percentile)", input.high)}
+                <BoundInput id=low_id label="Low (5th percentile)" value=boxes.low unit />
+                <BoundInput id=high_id label="High (95th percentile)" value=boxes.high unit />
             </div>
         }
         .into_any(),
-        Way::Program(format) => view! {
-            <label for=program_id.clone()>{format!("Your program ({})", format.as_str())}</label>
+        AnswerMode::Program => view! {
+            <label for=program_id.clone()>{move || format!("Your program ({})", pipeline.dialect.get().name())}</label>
             <textarea id=program_id.clone() class="class-program" data-testid="class-program" rows="4" spellcheck="false"
-                autocapitalize="off" prop:value=move || input.source.get()
-                on:input=move |ev| input.source.set(event_target_value(&ev))></textarea>
+                autocapitalize="off" prop:value=move || pipeline.source.get()
+                on:input=move |ev| pipeline.source.set(event_target_value(&ev))></textarea>
         }
         .into_any(),
     }
@@ -223,12 +254,19 @@ fn QuestionForm(
         <section class="panel" data-testid="class-question" aria-label=format!("Question {}", index + 1)>
             <p class="question-text">{format!("{}. ", index + 1)} {text}</p>
             <p class="muted">"Unit: " {unit}</p>
-            <div class="tabs" role="group" aria-label="How to answer">
-                {tab(Way::Quick, "Quick: a 90% interval", "class-way-quick")}
-                {tab(Way::Program(Format::Squiggle), "Squiggle program", "class-way-squiggle")}
-                {tab(Way::Program(Format::Fermi), "fermi program", "class-way-fermi")}
-            </div>
-            {form}
+            {move || (!blank.get()).then(|| view! {
+                <div class="tabs" role="group" aria-label="How to answer">
+                    {tab(AnswerMode::Quick, Dialect::Squiggle, "Quick: a 90% interval", "class-way-quick")}
+                    {tab(AnswerMode::Program, Dialect::Squiggle, "Squiggle program", "class-way-squiggle")}
+                    {tab(AnswerMode::Program, Dialect::Fermi, "fermi program", "class-way-fermi")}
+                </div>
+            })}
+            {move || (!blank.get()).then(&form)}
+            <label class="check">
+                <input type="checkbox" data-testid="class-dont-know" prop:checked=move || blank.get()
+                    on:change=move |ev| blank.set(event_target_checked(&ev)) />
+                " I don't know (hand in the rest without this one)"
+            </label>
             {check}
         </section>
     }

@@ -1,23 +1,59 @@
-//! The teacher's page (`#class-teacher=…`): codes pasted or dropped as files, the codes not taken and why, the
-//! board per rule with rank changes, the crowd against the students and the truth, and the class's calibration.
-//! A presenter view shows the board in large type without names, and each truth only when clicked. Every figure
-//! and word is from `fermi_study::class::Class::results`.
+//! The teacher's page (`#class-teacher=…`): the students' link with its QR code, codes pasted (a chat transcript
+//! will do) or dropped as files, the codes not taken and why, and the round: nothing ranked until the teacher
+//! reveals it, then the board per rule with rank changes, the crowd (a student left out with one click), the
+//! class's calibration and the per-question view. Start over asks first and can be undone; the round exports as
+//! CSV and as JSON that reloads it. A presenter view fits 30 students on a projector. Every figure and word is
+//! from `fermi_study::class`.
 
 use std::collections::BTreeSet;
 
 use fermi_bank::Pack;
 use fermi_score::format_nats;
-use fermi_study::class::{Class, ClassRule, ClassSet, Results};
+use fermi_score::lab::Quantiles;
+use fermi_study::class::{self, Class, ClassRule, ClassSet, Options, Results, Round};
 use leptos::prelude::*;
 
-use super::{Masthead, load, save};
+use super::qr::Qr;
+use super::{Masthead, load, page_address, save};
 
+use crate::components::files::download;
 use crate::components::{count, files, readable};
+
+/// What the teacher's page keeps between visits and what a saved round holds.
+#[derive(Clone, Copy)]
+struct RoundState {
+    codes: RwSignal<String>,
+    left_out: RwSignal<BTreeSet<u64>>,
+    names: RwSignal<bool>,
+}
+
+impl RoundState {
+    fn round(&self, set: &ClassSet) -> Round {
+        let options = Options {
+            left_out: self.left_out.get_untracked(),
+        };
+        Round::new(
+            set,
+            &self.codes.get_untracked(),
+            &options,
+            self.names.get_untracked(),
+        )
+    }
+
+    fn restore(&self, round: &Round) {
+        self.codes.set(round.codes.clone());
+        self.left_out
+            .set(round.options().map(|o| o.left_out).unwrap_or_default());
+        self.names.set(round.names);
+    }
+}
 
 #[component]
 pub fn Teacher(set: ClassSet, pack: StoredValue<Pack>) -> impl IntoView {
+    let round_key = format!("fermi-playground.class.{}.round", set.id());
     let codes_key = format!("fermi-playground.class.{}.codes", set.id());
-    let class = pack.with_value(|p| Class::new(set, p));
+    let student_link = format!("{}{}{}", page_address(), class::LINK_PREFIX, set.body());
+    let class = pack.with_value(|p| Class::new(set.clone(), p));
     let class = match class {
         Ok(class) => StoredValue::new(class),
         Err(why) => {
@@ -28,27 +64,55 @@ pub fn Teacher(set: ClassSet, pack: StoredValue<Pack>) -> impl IntoView {
             .into_any();
         }
     };
-    let taken = RwSignal::new(load(&codes_key).unwrap_or_default());
-    let typed = RwSignal::new(String::new());
+    let state = RoundState {
+        codes: RwSignal::new(String::new()),
+        left_out: RwSignal::new(BTreeSet::new()),
+        names: RwSignal::new(false),
+    };
+    // The round saved in this browser, or the codes an older page kept.
+    match load(&round_key).map(|text| Round::read(&text, &set)) {
+        Some(Ok(round)) => state.restore(&round),
+        _ => state.codes.set(load(&codes_key).unwrap_or_default()),
+    }
+    let set = StoredValue::new(set);
     let storage_problem = RwSignal::new(None::<String>);
     Effect::new(move |_| {
-        storage_problem.set(save(&codes_key, &taken.get()).err());
+        state.codes.track();
+        state.left_out.track();
+        state.names.track();
+        let json = set.with_value(|s| state.round(s).to_json());
+        storage_problem.set(save(&round_key, &json).err());
     });
-    let results = Memo::new(move |_| taken.with(|t| class.with_value(|c| c.results(t))));
-    let rule = RwSignal::new(ClassRule::CramerLog);
+    let results = Memo::new(move |_| {
+        let options = Options {
+            left_out: state.left_out.get(),
+        };
+        state
+            .codes
+            .with(|t| class.with_value(|c| c.results_with(t, &options)))
+    });
+    let view_state = ViewState {
+        rule: RwSignal::new(ClassRule::CramerLog),
+        shown: RwSignal::new(false),
+        revealed: RwSignal::new(BTreeSet::new()),
+        question: RwSignal::new(None),
+    };
     let presenter = RwSignal::new(false);
-    let revealed = RwSignal::new(BTreeSet::<usize>::new());
+    let typed = RwSignal::new(String::new());
     let file_problems = RwSignal::new(Vec::<String>::new());
+    let confirming = RwSignal::new(false);
+    let undo = RwSignal::new(None::<Round>);
     let add = move |text: String| {
         if text.trim().is_empty() {
             return;
         }
-        taken.update(|t| {
+        state.codes.update(|t| {
             if !t.is_empty() {
                 t.push('\n');
             }
             t.push_str(text.trim());
         });
+        undo.set(None);
     };
     let take_typed = move |_| {
         add(typed.get_untracked());
@@ -66,17 +130,88 @@ pub fn Teacher(set: ClassSet, pack: StoredValue<Pack>) -> impl IntoView {
             file_problems.set(problems);
         });
     };
+    let load_round = move |list: web_sys::FileList| {
+        leptos::task::spawn_local(async move {
+            let mut problems = Vec::new();
+            for (name, text) in files::read_all(list).await {
+                match text.and_then(|t| set.with_value(|s| Round::read(&t, s))) {
+                    Ok(round) => {
+                        undo.set(Some(set.with_value(|s| state.round(s))));
+                        state.restore(&round);
+                    }
+                    Err(why) => problems.push(format!("{name}: {why}")),
+                }
+            }
+            file_problems.set(problems);
+        });
+    };
     let on_drop = move |ev: web_sys::DragEvent| {
         ev.prevent_default();
         if let Some(list) = ev.data_transfer().and_then(|d| d.files()) {
             take_files(list);
         }
     };
+    let start_over = move |_| {
+        undo.set(Some(set.with_value(|s| state.round(s))));
+        state.codes.set(String::new());
+        state.left_out.set(BTreeSet::new());
+        view_state.shown.set(false);
+        view_state.revealed.set(BTreeSet::new());
+        confirming.set(false);
+    };
+    let undo_start_over = move |_| {
+        if let Some(round) = undo.get_untracked() {
+            state.restore(&round);
+        }
+        undo.set(None);
+    };
+    let export_csv = move |_| {
+        let csv =
+            results.with_untracked(|r| class.with_value(|c| c.csv(r, state.names.get_untracked())));
+        download(&set.with_value(|s| s.file_name("round", "csv")), &csv);
+    };
+    let export_json = move |_| {
+        let json = set.with_value(|s| state.round(s).to_json());
+        download(&set.with_value(|s| s.file_name("round", "json")), &json);
+    };
+    let start_over_controls = move || {
+        if confirming.get() {
+            let n = results.with(|r| r.students.len());
+            view! {
+                <div class="confirm" role="alertdialog" aria-label="Start over?" data-testid="class-confirm">
+                    <p>{format!("Forget all {}? The board, the crowd and who is left out are cleared (you can undo it).", count(n, "code"))}</p>
+                    <button class="danger" data-testid="class-clear-confirm" on:click=start_over>"Forget them"</button>
+                    <button data-testid="class-clear-cancel" on:click=move |_| confirming.set(false)>"Keep them"</button>
+                </div>
+            }
+            .into_any()
+        } else {
+            view! { <button data-testid="class-clear" on:click=move |_| confirming.set(true)>"Start over…"</button> }.into_any()
+        }
+    };
+    let undo_line = move || {
+        undo.get().map(|_| {
+            view! {
+                <p role="status">"The round was replaced. "
+                    <button data-testid="class-undo" on:click=undo_start_over>"Undo"</button></p>
+            }
+        })
+    };
+    let link_for_qr = student_link.clone();
     let intake = move || {
+        let link = student_link.clone();
         view! {
+            <section class="panel class-join" aria-label="The students' link">
+                <div>
+                    <h2>"The students' link"</h2>
+                    <input type="text" readonly data-testid="class-student-link" prop:value=link.clone() on:focus=super::select_all />
+                    <p class="muted">"It holds the questions, never the truths; this page's address holds a key the students' link does not."</p>
+                </div>
+                <Qr text=link />
+            </section>
             <section class="panel" aria-label="Take codes">
                 <h2>"Take the students' codes"</h2>
-                <label for="class-codes">"Paste codes (one per line, or separated by spaces)"</label>
+                <label for="class-codes">"Paste codes: one per line, several per line, or a whole chat transcript"</label>
                 <textarea id="class-codes" data-testid="class-codes" class="class-code" rows="4" spellcheck="false"
                     prop:value=move || typed.get() on:input=move |ev| typed.set(event_target_value(&ev))></textarea>
                 <div class="row">
@@ -86,71 +221,84 @@ pub fn Teacher(set: ClassSet, pack: StoredValue<Pack>) -> impl IntoView {
                         <input type="file" multiple data-testid="class-files"
                             on:change=move |ev| { if let Some(list) = files::from_input(&ev) { take_files(list); } } />
                     </label>
-                    <button data-testid="class-clear" on:click=move |_| { taken.set(String::new()); revealed.set(BTreeSet::new()); }>
-                        "Start over (forget every code)"
-                    </button>
                 </div>
-                <p class="muted" data-testid="class-count">{move || results.with(|r| format!("{} taken.", count(r.students.len(), "code")))}</p>
+                <p class="muted" data-testid="class-count">{move || results.with(|r| {
+                    let ignored = if r.ignored_lines == 0 { String::new() } else {
+                        format!(" {} without a code ignored.", count(r.ignored_lines, "line"))
+                    };
+                    format!("{} taken.{ignored}", count(r.students.len(), "code"))
+                })}</p>
                 {move || file_problems.get().into_iter().map(|p| view! { <p class="problem">{p}</p> }).collect_view()}
-                {move || storage_problem.get().map(|why| view! { <p class="problem">"The codes are not kept in this browser: " {why} "."</p> })}
+                {move || storage_problem.get().map(|why| view! { <p class="problem">"The round is not kept in this browser: " {why} "."</p> })}
                 {move || results.with(rejected)}
+                <div class="row">
+                    <button data-testid="class-export-csv" on:click=export_csv>"Download the round (CSV)"</button>
+                    <button data-testid="class-export-json" on:click=export_json>"Save the round (JSON)"</button>
+                    <label class="drop">"Load a saved round: "
+                        <input type="file" accept=".json,application/json" data-testid="class-load-round"
+                            on:change=move |ev| { if let Some(list) = files::from_input(&ev) { load_round(list); } } />
+                    </label>
+                    {start_over_controls}
+                </div>
+                {undo_line}
             </section>
         }
     };
-    let board_view = move || results.with(|r| board(r, rule, false));
-    let crowd_view = move || results.with(|r| class.with_value(|c| crowd(c, r, revealed)));
     let calibration_view = move || {
-        results.with(|r| {
-            (!r.calibration.is_empty()).then(|| {
-                view! {
-                    <section class="panel" data-testid="class-calibration" aria-label="The class's calibration">
-                        <h2>"The class's calibration"</h2>
-                        <ul>{r.calibration.iter().map(|l| view! { <li>{l.clone()}</li> }).collect_view()}</ul>
-                    </section>
-                }
+        (view_state.shown.get()).then(|| {
+            results.with(|r| {
+                (!r.calibration.is_empty()).then(|| {
+                    view! {
+                        <section class="panel" data-testid="class-calibration" aria-label="The class's calibration">
+                            <h2>"The class's calibration"</h2>
+                            <ul>{r.calibration.iter().map(|l| view! { <li>{l.clone()}</li> }).collect_view()}</ul>
+                        </section>
+                    }
+                })
             })
         })
     };
-    let rule_tabs = move || {
-        view! {
-            <div class="tabs" role="group" aria-label="Rank by">
-                {ClassRule::ALL.iter().map(|&r| view! {
-                    <button data-rule=r.name() aria-pressed=move || (rule.get() == r).to_string()
-                        on:click=move |_| rule.set(r)>{r.name()}</button>
-                }).collect_view()}
-            </div>
-        }
-    };
+    let controls = move || round_controls(view_state, state);
     let normal = move || {
         view! {
-            <Masthead subtitle="The teacher's page: take codes, see the board, the crowd and the calibration." />
+            <Masthead subtitle="The teacher's page: share the link, take codes, then reveal the board, the crowd and the calibration." />
             <main class="class">
                 {intake()}
                 <section class="panel" aria-label="Board">
                     <div class="row spread">
                         <h2>"The board"</h2>
-                        <button data-testid="class-presenter" on:click=move |_| presenter.set(true)>"Presenter view"</button>
+                        <button data-testid="class-presenter" on:click=move |_| {
+                            presenter.set(true);
+                            // The presenter view starts at the top of the screen, whatever was scrolled to.
+                            if let Some(w) = web_sys::window() {
+                                w.scroll_to_with_x_and_y(0.0, 0.0);
+                            }
+                        }>"Presenter view"</button>
                     </div>
-                    {rule_tabs()}
-                    {board_view}
+                    {controls}
+                    {move || results.with(|r| board(r, view_state, state))}
                 </section>
-                {crowd_view}
+                {move || results.with(|r| class.with_value(|c| crowd(c, r, view_state)))}
+                {move || results.with(|r| class.with_value(|c| intervals(c, r, view_state, state.names.get())))}
                 {calibration_view}
             </main>
         }
     };
     let presenting = move || {
+        let link = link_for_qr.clone();
         view! {
             <main class="class presenter" data-testid="class-presenter-view">
-                <div class="row spread">
+                <div class="presenter-head">
                     <h1>"Class results"</h1>
+                    {controls}
                     <button data-testid="class-presenter-leave" on:click=move |_| presenter.set(false)>"Leave presenter view"</button>
+                    <Qr text=link size=120 />
                 </div>
                 <section class="panel" aria-label="Board">
-                    {rule_tabs()}
-                    {move || results.with(|r| board(r, rule, true))}
+                    {move || results.with(|r| board(r, view_state, state))}
                 </section>
-                {move || results.with(|r| class.with_value(|c| crowd(c, r, revealed)))}
+                {move || results.with(|r| class.with_value(|c| crowd(c, r, view_state)))}
+                {move || results.with(|r| class.with_value(|c| intervals(c, r, view_state, state.names.get())))}
             </main>
         }
     };
@@ -162,6 +310,43 @@ pub fn Teacher(set: ClassSet, pack: StoredValue<Pack>) -> impl IntoView {
         }
     })
     .into_any()
+}
+
+/// What the page shows of the round, besides the round itself.
+#[derive(Clone, Copy)]
+struct ViewState {
+    rule: RwSignal<ClassRule>,
+    /// Ranks, counts, scores and the crowd's standing are shown (after the teacher reveals them).
+    shown: RwSignal<bool>,
+    /// Questions whose truth is revealed.
+    revealed: RwSignal<BTreeSet<usize>>,
+    /// The question whose intervals are shown one by one.
+    question: RwSignal<Option<usize>>,
+}
+
+/// Reveal, names and the rule to rank by.
+fn round_controls(v: ViewState, state: RoundState) -> impl IntoView {
+    view! {
+        <div class="row class-controls">
+            <button class="primary" data-testid="class-reveal-results" aria-pressed=move || v.shown.get().to_string()
+                on:click=move |_| v.shown.update(|s| *s = !*s)>
+                {move || if v.shown.get() { "Hide the results" } else { "Reveal the results" }}
+            </button>
+            <label class="check">
+                <input type="checkbox" data-testid="class-names" prop:checked=move || state.names.get()
+                    on:change=move |ev| state.names.set(event_target_checked(&ev)) />
+                " Show nicknames"
+            </label>
+            {move || v.shown.get().then(|| view! {
+                <div class="tabs" role="group" aria-label="Rank by">
+                    {ClassRule::ALL.iter().map(|&r| view! {
+                        <button data-rule=r.name() aria-pressed=move || (v.rule.get() == r).to_string()
+                            on:click=move |_| v.rule.set(r)>{r.name()}</button>
+                    }).collect_view()}
+                </div>
+            })}
+        </div>
+    }
 }
 
 fn rejected(r: &Results) -> Option<impl IntoView + use<>> {
@@ -192,68 +377,95 @@ fn rejected(r: &Results) -> Option<impl IntoView + use<>> {
     })
 }
 
-/// The board of the chosen rule, best first, with each student's rank change against Cramér-log and the crowd.
-fn board(r: &Results, rule: RwSignal<ClassRule>, anonymous: bool) -> AnyView {
-    let chosen = rule.get();
-    let Some(b) = r.boards.iter().find(|b| b.rule == chosen) else {
+/// Before the reveal: who handed in, in label order, nothing ranked. After: the board of the chosen rule, best
+/// first, with rank changes against Cramér-log, the crowd, and each student's place in the crowd (one click).
+fn board(r: &Results, v: ViewState, state: RoundState) -> AnyView {
+    let names = state.names.get();
+    if r.students.is_empty() {
         return view! { <p class="muted" data-testid="class-board">"No codes taken yet."</p> }
             .into_any();
+    }
+    if !v.shown.get() {
+        let who = r
+            .roster(names)
+            .into_iter()
+            .map(|k| view! { <li>{r.students[k].shown(names).to_string()}</li> })
+            .collect_view();
+        return view! {
+            <div data-testid="class-board" data-hidden="true">
+                <p class="muted">{format!("{} handed in. Ranks, scores and counts stay hidden until you reveal the results.", count(r.students.len(), "student"))}</p>
+                <ul class="class-roster">{who}</ul>
+            </div>
+        }
+        .into_any();
+    }
+    let chosen = v.rule.get();
+    let Some(b) = r.boards.iter().find(|b| b.rule == chosen) else {
+        return ().into_any();
     };
     let rows = b
         .lines
         .iter()
         .map(|l| {
             let s = &r.students[l.student];
-            let who = if anonymous {
-                s.anonymous.clone()
-            } else {
-                s.label.clone()
+            let key = s.key;
+            let in_crowd = s.in_crowd;
+            let toggle = move |_| {
+                state.left_out.update(|o| {
+                    if !o.remove(&key) {
+                        o.insert(key);
+                    }
+                })
             };
             view! {
-                <tr>
+                <tr class:left-out=!in_crowd data-student=s.anonymous.clone()>
                     <td class="rank">{l.rank}</td>
-                    <th scope="row" class="who">{who}</th>
+                    <th scope="row" class="who">{s.shown(names).to_string()}</th>
                     <td>{l.shown.clone()}</td>
                     <td class="change">{l.change_shown.clone()}</td>
+                    <td>
+                        <button class="small" data-testid="class-leave-out" aria-pressed=(!in_crowd).to_string() on:click=toggle
+                            title="Whether this student's answers count in the crowd">
+                            {if in_crowd { "in crowd" } else { "left out" }}
+                        </button>
+                    </td>
                 </tr>
             }
         })
         .collect_view();
     let crowd = b.crowd.as_ref().map(|c| {
         view! {
-            <tr class="crowd-line">
+            <tr class="crowd-line" data-testid="class-board-crowd">
                 <td class="rank">{format!("({})", c.would_rank)}</td>
                 <th scope="row">"The crowd"</th>
                 <td>{c.shown.clone()}</td>
-                <td>{c.against.clone()}</td>
+                <td colspan="2">{c.against.clone()}</td>
             </tr>
         }
     });
     view! {
         <table class="class-board" data-testid="class-board" data-rule=chosen.name()>
             <caption>{format!("{}: {}", chosen.name(), chosen.reading())}</caption>
-            <thead><tr><th scope="col">"rank"</th><th scope="col">"student"</th><th scope="col">"score"</th><th scope="col">"vs Cramér-log"</th></tr></thead>
-            <tbody>{rows}{crowd}</tbody>
+            <thead><tr><th scope="col">"rank"</th><th scope="col">"student"</th><th scope="col">"score"</th><th scope="col">"vs Cramér-log"</th><th scope="col">"crowd"</th></tr></thead>
+            <tbody>{crowd}{rows}</tbody>
         </table>
     }
     .into_any()
 }
 
-/// Per question: the crowd's 5%, 50% and 95%, the truth once revealed, and how the crowd did against the class.
-fn crowd(
-    class: &Class,
-    r: &Results,
-    revealed: RwSignal<BTreeSet<usize>>,
-) -> Option<impl IntoView + use<>> {
+/// One line per quantile, so that a narrow column (a phone, large type) still reads.
+fn quantiles(q: &Quantiles) -> impl IntoView + use<> {
+    [q.p5, q.p50, q.p95]
+        .map(|x| view! { <span class="quantile">{readable(x)}</span> })
+        .collect_view()
+}
+
+/// Per question: the crowd's 5%, 50% and 95% with the geometric mean beside them, the truth once revealed, and
+/// how the crowd did against the class once the results are shown.
+fn crowd(class: &Class, r: &Results, v: ViewState) -> Option<impl IntoView + use<>> {
     if r.crowd.is_empty() {
         return None;
     }
-    // One line per quantile, so that a narrow column (a phone, large type) still reads.
-    let quantiles = |q: &fermi_score::lab::Quantiles| {
-        [q.p5, q.p50, q.p95]
-            .map(|x| view! { <span class="quantile">{readable(x)}</span> })
-            .collect_view()
-    };
     let rows = r
         .crowd
         .iter()
@@ -263,28 +475,35 @@ fn crowd(
             let truth = row.truth;
             let score = row.score.map(|s| format_nats(s.cramer_log));
             let against = row.against.clone();
-            let shown = move || revealed.with(|r| r.contains(&i));
+            let revealed = move || v.revealed.with(|r| r.contains(&i));
+            let standing = move || revealed() && v.shown.get();
+            let geometric = format!(
+                "geometric mean: {} · {} · {}",
+                readable(row.geometric.p5),
+                readable(row.geometric.p50),
+                readable(row.geometric.p95)
+            );
             view! {
                 <tr class="question-row">
                     <th colspan="3" scope="colgroup">
-                        {format!("{}. {}", i + 1, q.text)} <span class="muted">{format!(" ({})", q.unit)}</span>
+                        {format!("{}. {}", i + 1, q.text)} <span class="muted">{format!(" ({}; {})", q.unit, count(row.answers, "answer"))}</span>
                     </th>
                 </tr>
                 <tr>
-                    <td>{quantiles(&row.crowd)}</td>
+                    <td data-testid="class-crowd-median">{quantiles(&row.crowd)} <span class="muted small-print">{geometric}</span></td>
                     <td data-testid="class-truth">
-                        {move || if shown() {
+                        {move || if revealed() {
                             view! { <span class="truth">{quantiles(&truth)}</span> }.into_any()
                         } else {
                             view! {
-                                <button data-testid="class-reveal" on:click=move |_| revealed.update(|r| { r.insert(i); })>
+                                <button data-testid="class-reveal" on:click=move |_| v.revealed.update(|r| { r.insert(i); })>
                                     "Reveal the truth"
                                 </button>
                             }.into_any()
                         }}
                     </td>
                     <td>
-                        {move || shown().then(|| view! {
+                        {move || standing().then(|| view! {
                             <span class="quantile">{score.clone()}</span>
                             <span class="muted">{against.clone()}</span>
                         })}
@@ -296,13 +515,76 @@ fn crowd(
     Some(view! {
         <section class="panel" data-testid="class-crowd" aria-label="The crowd">
             <h2>"The crowd"</h2>
-            <p class="muted">"The crowd averages the students' log-quantiles (the geometric mean of their 5%, 50% and 95%); it is scored as the interval from its 5% to its 95%."</p>
+            <p class="muted">"The crowd is the median of the students' log-quantiles (one wild answer cannot move it), scored as the interval from its 5% to its 95%; the geometric mean is beside it. Leave a student out of it from the board."</p>
             <div class="rules">
                 <table class="class-crowd">
                     <thead><tr><th scope="col">"crowd: 5%, 50%, 95%"</th><th scope="col">"truth: 5%, 50%, 95%"</th><th scope="col">"crowd's Cramér-log, against the class"</th></tr></thead>
                     <tbody>{rows}</tbody>
                 </table>
             </div>
+        </section>
+    })
+}
+
+/// The per-question view: every student's 90% interval, sorted by median, on one log axis, with the truth once
+/// revealed.
+fn intervals(
+    class: &Class,
+    r: &Results,
+    v: ViewState,
+    names: bool,
+) -> Option<impl IntoView + use<>> {
+    if r.students.is_empty() {
+        return None;
+    }
+    let picker = class
+        .questions
+        .iter()
+        .enumerate()
+        .map(|(i, _)| {
+            view! {
+                <button data-testid="class-question-view" aria-pressed=move || (v.question.get() == Some(i)).to_string()
+                    on:click=move |_| v.question.update(|q| *q = if *q == Some(i) { None } else { Some(i) })>
+                    {format!("Question {}", i + 1)}
+                </button>
+            }
+        })
+        .collect_view();
+    let chart = v.question.get().and_then(|i| class.intervals(r, i, names)).map(|view_of| {
+        let revealed = v.revealed.with(|r| r.contains(&view_of.question));
+        let bar = |at: [f64; 3]| {
+            format!(
+                "left: {:.2}%; width: {:.2}%",
+                100.0 * at[0],
+                (100.0 * (at[2] - at[0])).max(0.4)
+            )
+        };
+        let truth = revealed.then(|| {
+            view! { <div class="interval-truth" style=bar(view_of.truth_at)></div> }
+        });
+        let rows = view_of
+            .rows
+            .iter()
+            .map(|row| {
+                let tick = format!("left: {:.2}%", 100.0 * row.at[1]);
+                view! {
+                    <li class:holds=revealed && row.holds_truth>
+                        <span class="who">{row.who.clone()}</span>
+                        <span class="track"><span class="bar" style=bar(row.at)></span><span class="tick" style=tick></span></span>
+                    </li>
+                }
+            })
+            .collect_view();
+        view! {
+            <p class="muted">{format!("{} … {} on a log axis; sorted by median.", readable(view_of.axis.0), readable(view_of.axis.1))}</p>
+            <div class="interval-chart" data-testid="class-intervals">{truth}<ul>{rows}</ul></div>
+        }
+    });
+    Some(view! {
+        <section class="panel" aria-label="One question, every student">
+            <h2>"One question, every student"</h2>
+            <div class="tabs" role="group" aria-label="Question">{picker}</div>
+            {chart}
         </section>
     })
 }

@@ -70,7 +70,7 @@ pub fn RulesDisagree() -> impl IntoView {
         .collect_view();
     let words = Rule::ALL
         .map(|r| {
-            view! { <li><strong>{r.name()}</strong> " (" {r.orientation().label()} "): " {r.rewards()}</li> }
+            view! { <li data-rule=r.name()><strong>{r.name()}</strong> " (" {r.orientation().label()} ", " {r.propriety().label()} "): " {r.info().sentence()}</li> }
         })
         .into_iter()
         .collect_view();
@@ -81,7 +81,8 @@ pub fn RulesDisagree() -> impl IntoView {
             <p class="muted">
                 "The truth (" {question.unit.clone()} "): median " {readable(t.p50)} ", 90% between "
                 {readable(t.p5)} " and " {readable(t.p95)} ". Each cell is the answer's rank under that rule (#1 is best) "
-                "and its expected score against the truth. Highlighted: a rank that differs from the first column's."
+                "and its expected score against the truth. Highlighted: a rank that differs from the first column's ("
+                {lab::REFERENCE.name()} ", the rule the class board ranks by)."
             </p>
             <div class="table-scroll">
                 <table class="lab-disagree" data-testid="lab-disagree">

@@ -83,7 +83,7 @@ pub fn Explorer() -> impl IntoView {
                 <strong data-testid="lab-expected">{format_value(value)}</strong>
             </p>
             <p data-testid="lab-optimum">{best.unwrap_or_default()}</p>
-            <p class="muted">{r.definition()} ". " {r.rewards()}</p>
+            <p class="muted">{r.info().sentence()}</p>
         })
     };
     let table = move || {
@@ -94,14 +94,14 @@ pub fn Explorer() -> impl IntoView {
                     <th scope="row">{e.rule.name()}</th>
                     <td class="value">{format_value(e.value)}</td>
                     <td>{e.rule.orientation().label()}</td>
-                    <td>{kind(e.rule)}</td>
+                    <td>{e.rule.propriety().label()}</td>
                 </tr>
             }
         });
         Some(view! {
             <table class="lab-rules" data-testid="lab-rules">
                 <caption>"Every rule's expected score for this report"</caption>
-                <thead><tr><th scope="col">"rule"</th><th scope="col">"expected"</th><th scope="col">"reading"</th><th scope="col">"kind"</th></tr></thead>
+                <thead><tr><th scope="col">"rule"</th><th scope="col">"expected"</th><th scope="col">"reading"</th><th scope="col">"proper?"</th></tr></thead>
                 <tbody>{rows.into_iter().collect_view()}</tbody>
             </table>
         })
@@ -227,14 +227,6 @@ pub fn Explorer() -> impl IntoView {
             <canvas node_ref=by_shift class="lab-curves" data-testid="lab-by-shift" role="img" aria-label="Each rule's expected score against the report's shift; the table above gives the current values."></canvas>
             <p class="muted">"Orange line: the honest report; blue line: your report; dot: the rule’s best along the axis, the other held where your report is."</p>
         </section>
-    }
-}
-
-fn kind(rule: Rule) -> &'static str {
-    match rule.kind() {
-        lab::Kind::Proper => "proper",
-        lab::Kind::Improper => "improper",
-        lab::Kind::Divergence => "distance",
     }
 }
 

@@ -64,7 +64,7 @@ fn draw_panel<DB: DrawingBackend>(
         (y0, y1) = (y0 - 0.5, y1 + 0.5);
     }
     let px = |v: f64| (v * scale).round() as u32;
-    let font = ("sans-serif", px(12.0) as i32)
+    let font = ("sans-serif", px(16.0) as i32)
         .into_font()
         .color(&palette.text);
     // The title in two lines, the rule and its reading, so that it fits a phone's half-width panel.
@@ -210,7 +210,7 @@ pub fn draw_heat_map<DB: DrawingBackend>(
     let err = |e: DrawingAreaErrorKind<DB::ErrorType>| e.to_string();
     area.fill(&palette.background).map_err(err)?;
     let px = |v: f64| (v * scale).round() as u32;
-    let font = ("sans-serif", px(13.0) as i32)
+    let font = ("sans-serif", px(16.0) as i32)
         .into_font()
         .color(&palette.text);
     let (chart_area, legend_area) = heat_areas(area, scale);

@@ -10,8 +10,8 @@ use super::{Belief, Quantiles, Report, Rule};
 /// The built-in question whose truth the answers are scored against (a distribution truth, so it has a spread).
 pub const QUESTION: &str = "raindrops-on-umbrella-california";
 
-/// The rule every other ranking is compared with: the first column.
-pub const REFERENCE: Rule = Rule::CrpsLog;
+/// The rule every other ranking is compared with: the first column, and the rule the class board ranks by.
+pub const REFERENCE: Rule = Rule::CramerLog;
 
 /// One stored answer, relative to the truth.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]

@@ -96,7 +96,7 @@ pub struct Lesson {
     pub read_aloud: &'static str,
     /// The terms the lesson uses, each with a one-line definition.
     pub terms: &'static [(&'static str, &'static str)],
-    /// The rules its lines show (each defined in [`Lesson::glossary`] by [`Rule::definition`]).
+    /// The rules its lines show (each defined in [`Lesson::glossary`] by the rule table's `measures`).
     pub rules: &'static [Rule],
     pub controls: &'static [Control],
     topic: Topic,
@@ -203,7 +203,7 @@ pub const LESSONS: [Lesson; 5] = [
             "Only a range lets a scoring rule reward you for knowing what you don't know.",
         ],
         read_aloud: "Start with the slider at zero: the answer is one number and nothing else. The log score is \
-                     infinite, because one number claims every other value is impossible, and the 90% range \
+                     minus infinity, the worst there is, because one number claims every other value is impossible, and the 90% range \
                      catches the truth 0% of the time. Now slide it to the right and give the answer a range: both \
                      numbers recover at once. The median error never moves, because it only looks at the middle.",
         terms: &[FORECAST, NINETY, SCORE, EXPECTED],
@@ -291,13 +291,9 @@ pub const LESSONS: [Lesson; 5] = [
                 "sharpness",
                 "how narrow your range is: sharper means narrower",
             ),
-            (
-                "Cramér-log",
-                "a distance between two forecasts on the log axis: zero only when they match",
-            ),
             DECADE,
         ],
-        rules: &[],
+        rules: &[Rule::CramerLog],
         controls: &[SHIFT, WIDTH],
         topic: Topic::BiasAndSharpness,
     },
@@ -369,6 +365,11 @@ fn line(
     }
 }
 
+/// "Log score (higher is better)": the rule's name and orientation, from the rule table.
+fn labelled(rule: Rule) -> String {
+    format!("{} ({})", rule.name(), rule.orientation().label())
+}
+
 /// How much worse `report` does than the honest report under `rule`, in the rule's units (negative: better).
 fn extra_cost(rule: Rule, belief: &Belief, report: &Report) -> f64 {
     let (at, honest) = (
@@ -398,7 +399,7 @@ impl Lesson {
         self.terms
             .iter()
             .copied()
-            .chain(self.rules.iter().map(|r| (r.name(), r.definition())))
+            .chain(self.rules.iter().map(|r| (r.name(), r.info().measures)))
             .collect()
     }
 
@@ -427,7 +428,7 @@ fn point_is_not_forecast(belief: &Belief, width: f64) -> Vec<Line> {
     vec![
         line("You answer", report_words(belief, &report), "", false),
         line(
-            "Log score (lower is better)",
+            labelled(Rule::LogScore),
             format_value(log_score),
             if point {
                 "infinitely bad: one number says every other value is impossible"
@@ -437,7 +438,7 @@ fn point_is_not_forecast(belief: &Belief, width: f64) -> Vec<Line> {
             point,
         ),
         line(
-            "90% hit rate (higher is better)",
+            labelled(Rule::HitRate90),
             format!("{:.0}%", 100.0 * hit),
             if point {
                 "one number never catches the truth exactly"
@@ -447,7 +448,7 @@ fn point_is_not_forecast(belief: &Belief, width: f64) -> Vec<Line> {
             point,
         ),
         line(
-            "Median error (lower is better)",
+            labelled(Rule::MedianAbsError),
             format_value(Rule::MedianAbsError.expected(belief, &report)),
             "the same at every width: it cannot tell a number from a forecast",
             false,
@@ -524,7 +525,7 @@ fn hedging(belief: &Belief, decades: f64) -> Vec<Line> {
         .map(|&rule| {
             let cost = extra_cost(rule, belief, &report);
             line(
-                format!("{} ({})", rule.name(), rule.orientation().label()),
+                labelled(rule),
                 format_value(rule.expected(belief, &report)),
                 format!(
                     "honest: {}; hedged: {}",
