@@ -2,7 +2,7 @@
 
 use std::process::Command;
 
-const CORE: [&str; 8] = [
+const CORE: &[&str] = &[
     "fermi-answer",
     "fermi-num",
     "fermi-syntax",
