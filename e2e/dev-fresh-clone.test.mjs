@@ -73,6 +73,7 @@ test('scripts/dev.sh serves a fresh clone and stops with its process group', asy
       await assert.rejects(access(join(clone, absent)), `a fresh clone has no ${absent}/`);
     }
     await symlink(join(root, 'node_modules'), join(clone, 'node_modules'));
+    const copying = Date.now();
     const warm = process.env.CARGO_TARGET_DIR ?? join(root, 'target');
     const target = await mkdtemp(join(tmpdir(), 'fp-fresh-target-'));
     cleanup.push(target);
@@ -82,6 +83,7 @@ test('scripts/dev.sh serves a fresh clone and stops with its process group', asy
         execFileSync('cp', ['-a', join(warm, part), join(target, part)]); // times kept: cargo compares them
       }
     }
+    console.log(`# copied the warm release build in ${((Date.now() - copying) / 1000).toFixed(1)} s`);
     const port = await freePort();
     const url = `http://127.0.0.1:${port}/`;
     let output = '';
@@ -107,7 +109,8 @@ test('scripts/dev.sh serves a fresh clone and stops with its process group', asy
       await new Promise((ok) => setTimeout(ok, 500));
     }
     assert.match(output, new RegExp(`ready: open http://127\\.0\\.0\\.1:${port}`));
-    console.log(`# dev.sh answered after ${((Date.now() - start) / 1000).toFixed(1)} s`);
+    const compiled = [...output.matchAll(/Compiling (\S+)/g)].map((m) => m[1]);
+    console.log(`# dev.sh answered after ${((Date.now() - start) / 1000).toFixed(1)} s; compiled: ${compiled.join(', ') || 'nothing'}`);
 
     const session = await open();
     try {
