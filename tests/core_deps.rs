@@ -2,13 +2,14 @@
 
 use std::process::Command;
 
-const CORE: [&str; 7] = [
+const CORE: [&str; 8] = [
     "fermi-num",
     "fermi-syntax",
     "fermi-eval",
     "fermi-score",
     "fermi-bank",
     "fermi-study",
+    "fermi-practice",
     "fermi-playground",
 ];
 const FORBIDDEN: [&str; 7] = [

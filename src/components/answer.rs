@@ -1,6 +1,7 @@
 //! The two ways to answer (a quick 90% interval, or a program) and Submit. Both end as a visible program, the
 //! source of the `Pipeline` in context.
 
+use fermi_practice::submit::{RunState, blocked};
 use fermi_syntax::{Diagnostic, Dialect, Severity, Shown, quick_program};
 use leptos::html;
 use leptos::prelude::*;
@@ -10,13 +11,7 @@ use super::diagnostics::{Diagnostics, LISTED, marked_pieces};
 use super::readable;
 use crate::run::Pipeline;
 
-/// How the answer is given: a quick 90% interval, or a program.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum AnswerMode {
-    Quick,
-    Program,
-}
+pub use fermi_practice::AnswerMode;
 
 /// The editor's inputs besides the program: the way of answering and the quick mode's two boxes.
 #[derive(Clone, Copy)]
@@ -156,21 +151,21 @@ pub fn ModeTabs(boxes: AnswerBoxes) -> impl IntoView {
     }
 }
 
-/// Why Submit is disabled, in words; `None` while there is simply nothing new yet to say.
+/// Why Submit is disabled, in the core's words.
 fn submit_blocked(pipeline: &Pipeline, mode: AnswerMode) -> Option<&'static str> {
-    if pipeline.typing() || pipeline.evaluating.get() {
-        return Some("Waiting for the run to finish…");
-    }
     let run = pipeline.run.get();
-    if run.diagnostics.iter().any(|d| d.is_error()) {
-        return Some("Fix the errors listed above to submit.");
-    }
-    match (&run.forecast, mode) {
-        (Some(Err(_)), _) => Some("The samples can't be scored (see above)."),
-        (Some(Ok(_)), _) => None,
-        (None, AnswerMode::Quick) => Some("Enter a low and a high number to submit."),
-        (None, AnswerMode::Program) => Some("Write a program to submit."),
-    }
+    let state = if pipeline.typing() || pipeline.evaluating.get() {
+        RunState::Pending
+    } else if run.diagnostics.iter().any(|d| d.is_error()) {
+        RunState::Errors
+    } else {
+        match &run.forecast {
+            Some(Err(_)) => RunState::Unscorable,
+            Some(Ok(_)) => RunState::Ready,
+            None => RunState::Empty,
+        }
+    };
+    blocked(state, mode)
 }
 
 #[component]

@@ -10,7 +10,8 @@ use fermi_score::format_nats;
 use fermi_study::class::{Class, ClassRule, ClassSet, Results};
 use leptos::prelude::*;
 
-use super::{Masthead, load, save};
+use super::Masthead;
+use crate::adapters;
 
 use crate::components::{count, files, readable};
 
@@ -28,11 +29,16 @@ pub fn Teacher(set: ClassSet, pack: StoredValue<Pack>) -> impl IntoView {
             .into_any();
         }
     };
-    let taken = RwSignal::new(load(&codes_key).unwrap_or_default());
+    let taken = RwSignal::new(
+        adapters::read(&codes_key)
+            .ok()
+            .flatten()
+            .unwrap_or_default(),
+    );
     let typed = RwSignal::new(String::new());
     let storage_problem = RwSignal::new(None::<String>);
     Effect::new(move |_| {
-        storage_problem.set(save(&codes_key, &taken.get()).err());
+        storage_problem.set(adapters::write(&codes_key, &taken.get()).err());
     });
     let results = Memo::new(move |_| taken.with(|t| class.with_value(|c| c.results(t))));
     let rule = RwSignal::new(ClassRule::CramerLog);

@@ -1,6 +1,7 @@
-//! What survives a reload: drafts per question, the answered history and the settings, as one versioned JSON
-//! document in local storage. Reading never fails: it goes entry by entry, so a damaged entry is set aside (kept
-//! under [`BACKUP_KEY`] and offered as a download) and the rest read; old formats are read and migrated.
+//! What survives a reload: drafts per question, the answered history, the settings and the theme, as one
+//! versioned JSON document (the app keeps it in local storage under [`KEY`]). Reading never fails: it goes entry
+//! by entry, so a damaged entry is set aside (the app keeps it under [`BACKUP_KEY`] and offers it as a download)
+//! and the rest read; old formats are read and migrated.
 
 use std::collections::BTreeMap;
 
@@ -8,7 +9,7 @@ use fermi_score::calibration::{AnswerQuantiles, Answered, TruthQuantiles};
 use fermi_syntax::Dialect;
 use serde::{Deserialize, Serialize};
 
-use crate::components::AnswerMode;
+use crate::AnswerMode;
 
 pub const KEY: &str = "fermi-playground";
 /// Where unreadable saved data is moved, so that nothing is silently destroyed (offered as a download).
@@ -89,6 +90,10 @@ impl HistoryEntry {
         !self.resubmitted && (self.answer.is_none() || self.truth.is_none() || self.topic.is_none())
     }
 }
+
+/// The settings' sample-count range (a share link outside it is refused).
+pub const MIN_SAMPLES: usize = 1_000;
+pub const MAX_SAMPLES: usize = 1_000_000;
 
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Settings {
@@ -386,66 +391,6 @@ pub fn merge_history(into: &mut Vec<HistoryEntry>, entries: Vec<HistoryEntry>) -
         }
     }
     into.len() - before
-}
-
-/// The browser side: local storage, with every failure turned into a notice.
-pub mod browser {
-    use super::*;
-
-    fn storage() -> Option<web_sys::Storage> {
-        web_sys::window()?.local_storage().ok().flatten()
-    }
-
-    /// The saved state and an optional notice. Whatever could not be read is added to the set-aside data.
-    pub fn load() -> (Saved, Option<String>) {
-        let Some(storage) = storage() else {
-            return (
-                Saved::empty(),
-                Some(
-                    "Local storage is unavailable: drafts and history will not survive a reload."
-                        .into(),
-                ),
-            );
-        };
-        match storage.get_item(KEY) {
-            Ok(None) => (Saved::empty(), None),
-            Ok(Some(text)) => {
-                let loaded = parse(&text);
-                if !loaded.set_aside.is_empty() {
-                    let earlier = storage.get_item(BACKUP_KEY).ok().flatten();
-                    let _ = storage
-                        .set_item(BACKUP_KEY, &add_set_aside(earlier.as_deref(), loaded.set_aside));
-                }
-                (loaded.saved, loaded.notice)
-            }
-            Err(_) => (
-                Saved::empty(),
-                Some("Local storage could not be read: drafts and history will not survive a reload.".into()),
-            ),
-        }
-    }
-
-    /// The set-aside data, as a file's text, if there is any.
-    pub fn set_aside() -> Option<String> {
-        storage()?.get_item(BACKUP_KEY).ok().flatten()
-    }
-
-    pub fn discard_set_aside() {
-        if let Some(storage) = storage() {
-            let _ = storage.remove_item(BACKUP_KEY);
-        }
-    }
-
-    /// Writes the state; `Err` with a notice when storage is full or refused.
-    pub fn save(saved: &Saved) -> Result<(), String> {
-        let storage =
-            storage().ok_or("Local storage is unavailable: drafts are not being saved.")?;
-        storage.set_item(KEY, &to_json(saved)).map_err(|_| {
-            "Local storage is full or refused the write: your latest drafts are not saved. Export your history, \
-             then clear some site data."
-                .to_string()
-        })
-    }
 }
 
 #[cfg(test)]
