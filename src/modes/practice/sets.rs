@@ -18,7 +18,8 @@ pub fn PracticeSet() -> impl IntoView {
     let run = Memo::new(move |_| state.core.with(|c| c.set.clone()));
     // Which of the set's questions have an answer recorded since it began.
     let done = Memo::new(move |_| {
-        (run.track(), state.history.track());
+        run.track();
+        state.history.track();
         state.core.with_untracked(|c| c.set_done())
     });
     let start = move |_| {
