@@ -1,7 +1,9 @@
 // The JavaScript API (js/, built by scripts/build-js.sh) and its jsPsych plugin in Chromium: the API's numbers are
-// the CLI's for the same program, seed and n; a jsPsych timeline of Fermi trials completes with every declared
-// data field; an invalid program keeps Continue disabled with its message shown; the wasm is fetched once for
-// many trials; the example experiment runs to its saved file. Served from the repository root.
+// the CLI's for the same program, seed and n, and its summary is the one `study score` recomputes; a jsPsych
+// timeline of Fermi trials completes with every declared data field, each summary the CLI's; an invalid answer
+// keeps Continue disabled with the core's words shown; the wasm is fetched once for many trials; the example
+// experiment runs a study file to a saved record that `fermi-playground study score --strict` accepts. Served from
+// the repository root.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -18,12 +20,27 @@ const FIXTURE = 'e2e/js-api.html';
 /** The CLI's JSON output (stdout also on exit status 1, where it holds the errors). */
 function cli(args, input) {
   try {
-    return JSON.parse(execFileSync('cargo', ['run', '-q', '-p', 'fermi-playground', '--', ...args], {
-      cwd: ROOT, input, encoding: 'utf8', maxBuffer: 1 << 26, stdio: ['pipe', 'pipe', 'ignore'],
-    }));
+    return JSON.parse(cliText(args, input));
   } catch (e) {
     if (e.status === 1 && e.stdout) return JSON.parse(e.stdout);
     throw e;
+  }
+}
+
+/** The CLI's stdout; a failing exit status throws. */
+function cliText(args, input) {
+  return execFileSync('cargo', ['run', '-q', '-p', 'fermi-playground', '--', ...args], {
+    cwd: ROOT, input, encoding: 'utf8', maxBuffer: 1 << 26, stdio: ['pipe', 'pipe', 'ignore'],
+  });
+}
+
+/** `study score --strict --json` of record files against a study file: the output (the CLI exits 1 on any
+ * problem, which throws here with the problems in the message). */
+function studyScore(study, records) {
+  try {
+    return JSON.parse(cliText(['study', 'score', '--strict', '--json', '--bootstrap', '100', '--study', study, ...records]));
+  } catch (e) {
+    throw new Error(`study score --strict refused: ${e.stdout}`);
   }
 }
 
@@ -86,14 +103,15 @@ test('evaluate, score, questions and fitTruth give the CLI\'s numbers, bit for b
     for (const [i, { source, dialect, samples, seed }] of cases.entries()) {
       const want = cli(['eval', '--json', '--dialect', dialect, '--samples', `${samples}`, '--seed', `${seed}`, '-'], source);
       const got = api.evaluations[i];
-      const { p5, p50, p95, mean_ln, sd_ln } = want.summary;
-      assert.deepEqual({ ...got.quantiles, mean_ln: got.mean_ln, sd_ln: got.sd_ln }, { p5, p50, p95, mean_ln, sd_ln }, `case ${i}`);
+      const { p5, p50, p95 } = want.summary;
+      assert.deepEqual(got.quantiles, { p5, p50, p95 }, `case ${i} linear quantiles`);
+      assert.deepEqual(got.summary, want.record_summary, `case ${i}: the scorer's summary`);
       assert.equal(got.count, samples);
       assert.deepEqual(got.diagnostics.map(({ severity, ...d }) => d), want.warnings, `case ${i} warnings`);
       assert.ok(got.diagnostics.every((d) => d.severity === 'warning'));
     }
     assert.equal(api.evaluations[0].diagnostics[0].message, '`unused` is never used');
-    assert.equal(api.evaluations[3].mean_ln, null, 'log moments are null when a sample is ≤ 0');
+    assert.equal(api.evaluations[3].summary, null, 'no scorer\'s summary when a sample is ≤ 0');
 
     // Errors are thrown Errors carrying the CLI's diagnostics.
     const errors = cli(['eval', '--json', '-'], 'x = to(1, \ny * 2').errors;
@@ -185,7 +203,8 @@ test('a jsPsych timeline of Fermi trials completes, its data carries every decla
     for (const row of rows) {
       for (const key of declared) assert.ok(key in row, `data field ${key}`);
       assert.equal(row.status, 'answered');
-      assert.ok(row.answered_ms >= row.first_edit_ms && row.active_ms === row.answered_ms - row.hidden_ms);
+      // Visible and hidden time come from the page's monotonic clock, answered_ms from the wall clock.
+      assert.ok(row.answered_ms >= row.first_edit_ms && row.active_ms + row.hidden_ms <= row.answered_ms + 50);
       assert.ok(row.edits >= 1 && row.over_time === false && row.error_runs === 0);
       assert.equal(new Date(row.shown_at).toISOString(), row.shown_at);
     }
@@ -198,15 +217,12 @@ test('a jsPsych timeline of Fermi trials completes, its data carries every decla
     assert.deepEqual(rows.map((r) => r.hidden_count), [0, 1, 0]);
     assert.ok(program.hidden_ms >= 200 && program.hidden_ms < program.answered_ms, `hidden ${program.hidden_ms} ms`);
     assert.deepEqual([quick.hidden_ms, fermi.hidden_ms], [0, 0]);
-    // Each summary is the API's own evaluation of the recorded program, format, samples and seed.
-    const again = await page.evaluate(async (rows) => {
-      const { evaluate } = await import('/js/index.js');
-      return rows.map((r) => {
-        const e = evaluate(r.program, { dialect: r.format === 'fermi' ? 'fermi' : 'squiggle', samples: r.samples, seed: r.seed });
-        return { ...e.quantiles, mean_ln: e.mean_ln, sd_ln: e.sd_ln };
-      });
-    }, rows);
-    assert.deepEqual(rows.map((r) => r.summary), again);
+    // Each summary is the CLI's scorer's summary of the recorded program, format, samples and seed.
+    for (const r of rows) {
+      const want = cli(['eval', '--json', '--dialect', r.format === 'fermi' ? 'fermi' : 'squiggle',
+        '--samples', `${r.samples}`, '--seed', `${r.seed}`, '-'], r.program);
+      assert.deepEqual(r.summary, want.record_summary, `${r.program}`);
+    }
     assert.equal(wasmFetches.length, 1, `the wasm is fetched once: ${wasmFetches}`);
   });
 });
@@ -226,7 +242,11 @@ test('an invalid program keeps Continue disabled with its message shown', async 
     await page.locator(el('format-quick')).check();
     await page.locator(el('low')).fill('abc');
     await page.locator(el('high')).fill('10');
-    await page.locator(el('message')).filter({ hasText: /must both be numbers/ }).waitFor();
+    await page.locator(el('message')).filter({ hasText: /^The low box: Not a number/ }).waitFor();
+    assert.equal(await next.isDisabled(), true);
+    await page.locator(el('low')).fill('300');
+    await page.locator(el('high')).fill('20');
+    await page.locator(el('message')).filter({ hasText: 'The low bound (300) is above the high one (20): swap them?' }).waitFor();
     assert.equal(await next.isDisabled(), true);
 
     await page.locator(el('format-squiggle')).check();
@@ -237,17 +257,20 @@ test('an invalid program keeps Continue disabled with its message shown', async 
     await page.waitForFunction(() => window.done);
     const [row] = await page.evaluate(() => window.done);
     assert.deepEqual([row.format, row.program], ['squiggle', 'to(1, 10)']);
-    assert.ok(row.error_runs >= 2, `error runs ${row.error_runs}`);
+    assert.equal(row.error_runs, 1, 'the program with an error ran once; boxes that are not ready do not run');
   });
 });
 
-test('the example experiment runs from a static server to its saved data file', async () => {
-  await session('examples/jspsych/', async ({ page, wasmFetches }) => {
+test('the example experiment runs its study file to a record that study score --strict accepts', async () => {
+  await session('examples/jspsych/?pid=e2e-participant-1', async ({ page, wasmFetches }) => {
     await page.getByRole('button', { name: 'I agree' }).click();
     await page.getByRole('button', { name: 'Start' }).click();
+    const seen = [];
     for (const [low, high] of [['2', '20'], ['100 thousand', '2 million'], ['1 million', '1e8']]) {
+      seen.push(await page.locator(el('text')).textContent());
       await page.locator(el('low')).fill(low);
       await page.locator(el('high')).fill(high);
+      await page.locator(el('percentiles')).filter({ hasText: '95%' }).waitFor();
       await page.locator(el('next')).click();
     }
     await page.locator('.debrief').waitFor();
@@ -256,12 +279,73 @@ test('the example experiment runs from a static server to its saved data file', 
       page.waitForEvent('download'),
       page.getByRole('button', { name: 'Save my answers and finish' }).click(),
     ]);
-    assert.equal(download.suggestedFilename(), 'fermi-estimates.json');
-    const data = JSON.parse(await readFile(await download.path(), 'utf8'));
-    const rows = data.filter((d) => d.trial_type === 'fermi-estimate');
-    assert.deepEqual(rows.map((r) => r.question), ['open/new-zealand-sheep-per-person-2024',
-      'open/canada-population-growth-2023', 'open/lightning-flashes-per-day-world']);
-    assert.ok(rows.every((r) => Number.isFinite(r.summary.p50)));
-    assert.equal(wasmFetches.length, 1);
+    assert.equal(download.suggestedFilename(), 'jspsych-example-e2e-participant-1.json');
+    const dir = await mkdtemp(join(tmpdir(), 'fp-jspsych-'));
+    const file = join(dir, 'record.json');
+    await writeFile(file, await readFile(await download.path()));
+    const record = JSON.parse(await readFile(file, 'utf8'));
+    assert.equal(record.status, 'complete');
+    assert.deepEqual(record.items.map((i) => i.position), [1, 2, 3]);
+    assert.deepEqual(record.items.map((i) => i.question), record.order, 'the trials ran in the study\'s order');
+    assert.ok(seen.length === 3 && wasmFetches.length === 1);
+    // The CLI binary scores it with zero problems: order, per-item seeds, samples and every summary check out.
+    const scored = studyScore('examples/jspsych/study.toml', [file]);
+    assert.deepEqual(scored.problems, []);
+    assert.deepEqual(scored.records, { scored: 1, left_out: 0 });
   });
+});
+
+test('eval --json, the JS API and study score give the same summary; a record built from eval --json scores', async () => {
+  const study = 'examples/jspsych/study.toml';
+  const participant = 'three-faces';
+  const programs = ['to(2, 20)', 'to(1e5, 2e6) * 1.1', 'to(1e6, 1e8)'];
+  const { plan, summaries } = await (async () => {
+    let out;
+    await session(FIXTURE, async ({ page }) => {
+      out = await page.evaluate(async ({ studyToml, participant, programs }) => {
+        const m = await import('/js/index.js');
+        await m.init();
+        const plan = m.studyPlan(studyToml, participant);
+        const items = plan.items.map((i) => ({ ...i, seed: String(i.seed) })); // exact, as text
+        const summaries = plan.items.map((i, k) => m.evaluate(programs[k], { samples: i.samples, seed: i.seed }).summary);
+        return { plan: { ...plan, items }, summaries };
+      }, { studyToml: await readFile(join(ROOT, study), 'utf8'), participant, programs });
+    });
+    return out;
+  })();
+  const evals = plan.items.map((item, k) => cli(['eval', '--json', '--samples', `${item.samples}`, '--seed', item.seed, '-'], programs[k]));
+  assert.deepEqual(summaries, evals.map((e) => e.record_summary), 'the JS API gives eval --json\'s record_summary');
+  // A record by hand from the documented shape, each item's summary copied from eval --json.
+  const items = plan.items.map((item, k) => ({
+    question: item.question, position: k + 1, status: 'answered', skip_reason: null, format: 'squiggle',
+    program: programs[k], quick: null, samples: item.samples, seed: `@${item.seed}@`, summary: evals[k].record_summary,
+    shown_at: '2026-12-01T10:00:00.000Z', first_edit_ms: 1000, answered_ms: 60000, active_ms: 60000, hidden_ms: 0,
+    hidden_count: 0, edits: 3, error_runs: 0, over_time: false,
+  }));
+  const record = {
+    schema: 'fermi-playground/study-response/1', submission_id: 'three-faces-1', app: { version: 'test', commit: null },
+    study: { id: plan.id, version: plan.version, sha256: plan.sha256 },
+    participant: { id: participant, source: 'typed', params: {} }, arm: plan.arm, order: plan.order,
+    status: 'complete', started_at: '2026-12-01T10:00:00.000Z', finished_at: '2026-12-01T10:05:00.000Z',
+    user_agent: 'node', items,
+  };
+  const dir = await mkdtemp(join(tmpdir(), 'fp-three-'));
+  const file = join(dir, 'record.json');
+  // Seeds are 64-bit: written as exact integer literals, which a JavaScript number could not hold.
+  await writeFile(file, JSON.stringify(record).replace(/"@(\d+)@"/g, '$1'));
+  const scored = studyScore(study, [file]);
+  assert.deepEqual(scored.problems, [], 'study score recomputes every summary and finds eval --json\'s');
+  assert.deepEqual(scored.records, { scored: 1, left_out: 0 });
+  // And its items table carries the same quantiles.
+  const out = join(dir, 'out');
+  cliText(['study', 'score', '--strict', '--bootstrap', '100', '--study', study, '-o', out, file]);
+  const [header, ...lines] = (await readFile(join(out, 'items.csv'), 'utf8')).trim().split('\n').map((l) => l.split(','));
+  const col = (name) => header.indexOf(name);
+  for (const line of lines) {
+    const k = plan.order.indexOf(line[col('question')]);
+    const want = evals[k].record_summary;
+    for (const q of ['p5', 'p50', 'p95']) {
+      assert.ok(Math.abs(Number(line[col(q)]) - want[q]) <= 1e-9 * want[q], `${q} of ${line[col('question')]}`);
+    }
+  }
 });

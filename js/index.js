@@ -25,3 +25,12 @@ export const questions = guard('questions', wasm.questions);
 export const fitTruth = guard('fitTruth', wasm.fitTruth);
 export const quickProgram = guard('quickProgram', wasm.quickProgram);
 export const readable = guard('readable', wasm.readable);
+export const studyPlan = guard('studyPlan', wasm.studyPlan);
+export const studyRecord = guard('studyRecord', wasm.studyRecord);
+/** One item's answer, clock and record, kept by the study core (see docs/embedding.md). */
+export class ItemSession extends wasm.ItemSession {
+  constructor(...args) {
+    if (!ready) throw new Error('fermi-playground: await init() before calling ItemSession');
+    super(...args);
+  }
+}

@@ -1,7 +1,8 @@
 // jsPsychFermiEstimate: one Fermi estimate per trial, as a 90% interval ("quick") or a program, evaluated live by
-// the wasm core. Its data are the item fields of a study response record (docs/embedding.md).
+// the wasm core. The answer, its clock and the trial's data live in the core's item session (`ItemSession`): the
+// data are the item fields of a study response record, built by the same code as study mode's (docs/embedding.md).
 import { ParameterType } from 'jspsych';
-import { init, evaluate, quickProgram, readable } from './index.js';
+import { init, evaluate, readable, ItemSession } from './index.js';
 
 const FORMATS = ['quick', 'squiggle', 'fermi'];
 const FORMAT_LABELS = { quick: '90% interval', squiggle: 'Squiggle program', fermi: 'fermi program' };
@@ -24,7 +25,8 @@ const info = {
     formats: { type: ParameterType.STRING, array: true, default: ['quick', 'squiggle'] },
     /** Samples drawn from each answer (100 to 10,000,000). */
     samples: { type: ParameterType.INT, default: 10000 },
-    /** Seed of the random generator: with the program and the sample count, it fixes the samples. */
+    /** Seed of the random generator: with the program and the sample count, it fixes the samples. A study's
+     * per-item seed comes from `studyPlan` (a BigInt above 2^53). */
     seed: { type: ParameterType.INT, default: 1 },
     /** Show the participant their own 5%, 50% and 95% as they type. */
     show_percentiles: { type: ParameterType.BOOL, default: true },
@@ -48,9 +50,9 @@ const info = {
     quick: { type: ParameterType.OBJECT },
     /** Samples drawn. */
     samples: { type: ParameterType.INT },
-    /** Seed used. */
+    /** Seed used (a decimal string above 2^53, which a JavaScript number cannot hold exactly). */
     seed: { type: ParameterType.INT },
-    /** `{p5, p50, p95, mean_ln, sd_ln}` of the answer's samples. */
+    /** The scorer's `{p5, p50, p95, mean_ln, sd_ln}` of the answer's samples, as `study score` recomputes it. */
     summary: { type: ParameterType.OBJECT },
     /** When the question was shown (RFC 3339, UTC). */
     shown_at: { type: ParameterType.STRING },
@@ -58,17 +60,17 @@ const info = {
     first_edit_ms: { type: ParameterType.INT },
     /** Milliseconds from showing to the click on the button. */
     answered_ms: { type: ParameterType.INT },
-    /** answered_ms without hidden_ms. */
+    /** Milliseconds the page was visible while the question was shown. */
     active_ms: { type: ParameterType.INT },
     /** Milliseconds the page was hidden (another tab or window) while the question was shown. */
     hidden_ms: { type: ParameterType.INT },
     /** How many times the page was hidden. */
     hidden_count: { type: ParameterType.INT },
-    /** Input events in the answer's boxes. */
+    /** Changes to the answer (typing in its boxes, a change of format). */
     edits: { type: ParameterType.INT },
     /** Runs that ended in an error. */
     error_runs: { type: ParameterType.INT },
-    /** Whether the answer came after the time limit. */
+    /** Whether the question was open longer than the time limit. */
     over_time: { type: ParameterType.BOOL },
     /** The same as answered_ms, under jsPsych's usual name. */
     rt: { type: ParameterType.INT },
@@ -114,6 +116,7 @@ class FermiEstimatePlugin {
     if (unit) root.append(element('p', 'unit', `Answer in: ${unit}`));
 
     let format = formats[0];
+    let changeFormat = () => {}; // set once the item session exists
     if (formats.length > 1) {
       const choice = element('div', 'formats');
       for (const f of formats) {
@@ -121,7 +124,7 @@ class FermiEstimatePlugin {
         const radio = document.createElement('input');
         Object.assign(radio, { type: 'radio', name: 'jspsych-fermi-estimate-format', value: f, checked: f === format });
         radio.id = `jspsych-fermi-estimate-format-${f}`;
-        radio.addEventListener('change', () => { format = f; show(); schedule(); });
+        radio.addEventListener('change', () => { format = f; show(); changeFormat(); });
         label.append(radio, ` ${FORMAT_LABELS[f]}`);
         choice.append(label);
       }
@@ -147,27 +150,14 @@ class FermiEstimatePlugin {
     root.append(quickBox, programBox, message, percentiles, countdown, button);
     display_element.replaceChildren(root);
 
-    const shownAt = new Date().toISOString();
-    const t0 = performance.now();
-    const since = () => Math.round(performance.now() - t0);
-    let firstEdit = null;
-    let edits = 0;
-    let errorRuns = 0;
-    let hiddenMs = 0;
-    let hiddenCount = 0;
-    let hiddenSince = document.hidden ? performance.now() : null;
-    let current = null; // the last valid run: {program, quick, result}
+    const now = () => ({ wall_ms: Date.now(), mono_ms: performance.now(), visible: !document.hidden });
+    const questionId = q ? (q.pack ? `${q.pack}/${q.id}` : q.id) : trial.question_id;
+    const spec = { formats, samples: trial.samples, seed: trial.seed, time_limit_s: trial.time_limit_s };
+    const session = new ItemSession(questionId ?? null, spec, now());
+    let ready = false; // whether the answer as typed has run and can be recorded
     let timer = null;
 
-    const onVisibility = () => {
-      if (document.hidden) {
-        hiddenSince = performance.now();
-        hiddenCount += 1;
-      } else if (hiddenSince !== null) {
-        hiddenMs += performance.now() - hiddenSince;
-        hiddenSince = null;
-      }
-    };
+    const onVisibility = () => session.tick(now());
     document.addEventListener('visibilitychange', onVisibility);
 
     function show() {
@@ -175,38 +165,41 @@ class FermiEstimatePlugin {
       programBox.hidden = format === 'quick';
     }
 
-    /** The run of what is typed now: sets `current` (null while invalid) and what the page shows. */
+    const answer = () => (format === 'quick'
+      ? { way: 'quick', low: low.value, high: high.value }
+      : { way: 'program', dialect: format, source: programBox.value });
+
+    /** The run of what is typed now: whether it can be recorded, and what the page shows. */
     function run() {
       timer = null;
-      current = null;
+      ready = false;
       percentiles.textContent = '';
       let program;
-      let quick = null;
       try {
-        if (format === 'quick') {
-          if (!low.value.trim() || !high.value.trim()) throw new Error('Type a low and a high number.');
-          quick = { low: low.value, high: high.value };
-          program = quickProgram(low.value, high.value, 'squiggle');
-        } else {
-          program = programBox.value;
-          if (!program.trim()) throw new Error('Write your estimate as a program.');
-        }
-        const result = evaluate(program, {
-          dialect: format === 'fermi' ? 'fermi' : 'squiggle',
-          samples: trial.samples,
-          seed: trial.seed,
-        });
-        current = { program, quick, result };
+        program = session.program(); // or why the answer is not ready yet, in the core's words
+      } catch (e) {
+        message.textContent = e.message;
+        button.disabled = true;
+        return;
+      }
+      try {
+        const result = evaluate(program.source, { dialect: program.dialect, samples: trial.samples, seed: trial.seed });
+        session.ran(program.source, false);
         message.textContent = '';
-        const { p5, p50, p95 } = result.quantiles;
+        const { p5, p50, p95 } = result.summary ?? result.quantiles;
         if (trial.show_percentiles) {
           percentiles.textContent = `5%: ${readable(p5)}   50%: ${readable(p50)}   95%: ${readable(p95)}`;
         }
+        ready = result.summary !== null;
+        if (!ready) {
+          // Samples at or below 0 cannot be scored: the core's record says why.
+          try { session.finish(now()); } catch (e) { message.textContent = e.message; }
+        }
       } catch (e) {
-        if (e.diagnostics) errorRuns += 1;
+        if (e.diagnostics) session.ran(program.source, true);
         message.textContent = describe(e);
       }
-      button.disabled = current === null;
+      button.disabled = !ready;
     }
 
     // jsPsych's timeouts are cleared with the trial, however it ends.
@@ -219,19 +212,18 @@ class FermiEstimatePlugin {
     }
 
     const onEdit = () => {
-      edits += 1;
-      firstEdit ??= since();
+      session.edit(answer(), now());
       schedule();
     };
     for (const input of [low, high, programBox]) input.addEventListener('input', onEdit);
+    changeFormat = onEdit;
 
     let ticker = null;
     if (trial.time_limit_s > 0) {
       const tick = () => {
-        const left = trial.time_limit_s - Math.floor(since() / 1000);
-        countdown.textContent = left > 0
-          ? `${Math.floor(left / 60)}:${String(left % 60).padStart(2, '0')} left`
-          : 'Time is up: please finish your answer.';
+        session.tick(now());
+        const [text] = session.countdown();
+        countdown.textContent = text;
         ticker = later(tick, 1000);
       };
       tick();
@@ -248,34 +240,18 @@ class FermiEstimatePlugin {
           clearTimeout(timer);
           run();
         }
-        if (current === null) return;
-        const answered = since();
-        if (hiddenSince !== null) hiddenMs += performance.now() - hiddenSince;
+        if (!ready) return;
+        let data;
+        try {
+          data = session.finish(now());
+        } catch (e) {
+          message.textContent = e.message;
+          return;
+        }
         clearTimeout(ticker);
         document.removeEventListener('visibilitychange', onVisibility);
-        const { program, quick, result } = current;
-        const hidden = Math.round(hiddenMs);
-        resolve({
-          question: q ? (q.pack ? `${q.pack}/${q.id}` : q.id) : trial.question_id,
-          status: 'answered',
-          skip_reason: null,
-          format,
-          program,
-          quick,
-          samples: result.count,
-          seed: trial.seed,
-          summary: { ...result.quantiles, mean_ln: result.mean_ln, sd_ln: result.sd_ln },
-          shown_at: shownAt,
-          first_edit_ms: firstEdit,
-          answered_ms: answered,
-          active_ms: answered - hidden,
-          hidden_ms: hidden,
-          hidden_count: hiddenCount,
-          edits,
-          error_runs: errorRuns,
-          over_time: trial.time_limit_s > 0 && answered > trial.time_limit_s * 1000,
-          rt: answered,
-        });
+        session.free();
+        resolve({ ...data, rt: data.answered_ms });
       });
     });
   }

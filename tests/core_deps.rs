@@ -2,7 +2,8 @@
 
 use std::process::Command;
 
-const CORE: [&str; 8] = [
+const CORE: [&str; 9] = [
+    "fermi-answer",
     "fermi-num",
     "fermi-syntax",
     "fermi-eval",

@@ -1,16 +1,22 @@
-// Consent, instructions, three Fermi estimates, a debrief with truths and scores, and the data saved as a file.
-import { init, questions, fitTruth, score, readable } from '../../js/index.js';
+// Consent, instructions, three Fermi estimates of a study file (`study.toml`: the participant's order and per-item
+// seeds), a debrief with truths and scores, and the study response record saved as a file, ready for
+// `fermi-playground study score --study examples/jspsych/study.toml`.
+import { init, questions, fitTruth, score, readable, studyPlan, studyRecord } from '../../js/index.js';
 import { jsPsychFermiEstimate } from '../../js/plugin.js';
 
 const { initJsPsych } = window.jsPsychModule;
 const jsPsychHtmlButtonResponse = window.jsPsychHtmlButtonResponse;
 
-// Questions of the built-in pack; the truths are read only for the debrief.
-const IDS = ['new-zealand-sheep-per-person-2024', 'canada-population-growth-2023', 'lightning-flashes-per-day-world'];
-
 await init(); // the wasm loads once, here, for every trial
+const studyToml = await (await fetch('study.toml')).text();
+// The participant id from the address (`?pid=…`), else a fresh one.
+const pid = new URLSearchParams(location.search).get('pid');
+const participant = pid ? { id: pid, source: 'pid' } : { id: crypto.randomUUID(), source: 'typed' };
+const plan = studyPlan(studyToml, participant.id);
+const startedAt = new Date().toISOString();
+// Questions of the built-in pack in the participant's order; the truths are read only for the debrief.
 const pack = questions(undefined, { truths: true });
-const picked = IDS.map((id) => pack.find((q) => q.id === id));
+const picked = plan.items.map((item) => pack.find((q) => `${q.pack}/${q.id}` === item.question));
 
 const escape = (s) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -34,20 +40,18 @@ const instructions = {
   choices: ['Start'],
 };
 
-const trials = picked.map((question) => ({
+// Each trial takes its formats, sample count, per-item seed and time limit from the plan.
+const trials = plan.items.map(({ question: _, ...spec }, i) => ({
   type: jsPsychFermiEstimate,
-  question,
-  formats: ['quick', 'squiggle'],
-  samples: 10000,
-  seed: 1,
-  time_limit_s: 120,
+  question: picked[i],
+  ...spec,
 }));
 
 function debriefHtml() {
   const rows = jsPsych.data.get().filter({ trial_type: 'fermi-estimate' }).values().map((d, i) => {
     const question = picked[i];
     const truth = fitTruth(question);
-    const { verdicts } = score({ program: d.program, samples: d.samples, seed: d.seed }, truth);
+    const { verdicts } = score({ program: d.program, samples: d.samples, seed: BigInt(d.seed) }, truth);
     return `<tr><td>${escape(question.text)}</td><td>${readable(d.summary.p50)}</td>`
       + `<td>${readable(truth.p50)} ${escape(question.unit)}</td><td>${verdicts.score}</td></tr>`;
   });
@@ -56,11 +60,29 @@ function debriefHtml() {
     + `${rows.join('')}</table>`;
 }
 
+/** The timeline's data as a study response record (JSON text), built by the study core. */
+function record() {
+  return studyRecord(studyToml, {
+    participant,
+    submission_id: crypto.randomUUID(),
+    started_at: startedAt,
+    finished_at: new Date().toISOString(),
+    user_agent: navigator.userAgent,
+  }, jsPsych.data.get().values());
+}
+
+function save(name, text) {
+  const a = document.createElement('a');
+  a.href = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
+  a.download = name;
+  a.click();
+}
+
 const debrief = {
   type: jsPsychHtmlButtonResponse,
   stimulus: debriefHtml,
   choices: ['Save my answers and finish'],
-  on_finish: () => jsPsych.data.get().localSave('json', 'fermi-estimates.json'),
+  on_finish: () => save(`${plan.id}-${participant.id}.json`, record()),
 };
 
 jsPsych.run([consent, instructions, ...trials, debrief]);

@@ -1,8 +1,10 @@
 //! The two ways to answer (a quick 90% interval, or a program) and Submit. Both end as a visible program, the
-//! source of the `Pipeline` in context.
+//! source of the `Pipeline` in context; what the boxes and the editor hold is read as the core's
+//! `fermi_answer::Answer`, which says what it runs as and why it is not ready.
 
+use fermi_answer::{Answer as Given, Bounds};
 use fermi_practice::submit::{RunState, blocked};
-use fermi_syntax::{Diagnostic, Dialect, Severity, Shown, quick_program};
+use fermi_syntax::{Diagnostic, Dialect, Severity, Shown};
 use leptos::html;
 use leptos::prelude::*;
 
@@ -11,7 +13,13 @@ use super::diagnostics::{Diagnostics, LISTED, marked_pieces};
 use super::readable;
 use crate::run::Pipeline;
 
-pub use fermi_practice::AnswerMode;
+/// The tab on screen: a quick 90% interval, or a program (both tabs keep what was typed in them).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum AnswerMode {
+    Quick,
+    Program,
+}
 
 /// The editor's inputs besides the program: the way of answering and the quick mode's two boxes.
 #[derive(Clone, Copy)]
@@ -38,12 +46,45 @@ impl AnswerBoxes {
             if low.trim().is_empty() && high.trim().is_empty() {
                 return;
             }
-            let program = quick_program(&low, &high, pipeline.dialect.get()).unwrap_or_default();
+            // Boxes not ready yet write no program: the core's reason shows instead (no `to` jargon).
+            let program = Bounds::new(low, high)
+                .program(pipeline.dialect.get())
+                .unwrap_or_default();
             if pipeline.source.get_untracked() != program {
                 pipeline.source.set(program);
             }
         });
         boxes
+    }
+
+    /// The answer on screen, as the core holds it: the boxes on the quick tab, else the program in `pipeline`.
+    pub fn answer(&self, pipeline: Pipeline) -> Given {
+        match self.mode.get() {
+            AnswerMode::Quick => Given::quick(self.low.get(), self.high.get()),
+            AnswerMode::Program => Given::written(pipeline.dialect.get(), pipeline.source.get()),
+        }
+    }
+
+    /// Puts an answer on screen: its tab, its boxes or its program (and dialect), run at once.
+    pub fn load(&self, answer: &Given, pipeline: Pipeline) {
+        match answer {
+            Given::Quick(b) => {
+                self.mode.set(AnswerMode::Quick);
+                self.low.set(b.low.clone());
+                self.high.set(b.high.clone());
+                pipeline.load(
+                    b.program(pipeline.dialect.get_untracked())
+                        .unwrap_or_default(),
+                );
+            }
+            Given::Program(p) => {
+                self.mode.set(AnswerMode::Program);
+                self.low.set(String::new());
+                self.high.set(String::new());
+                pipeline.dialect.set(p.dialect);
+                pipeline.load(p.source.clone());
+            }
+        }
     }
 }
 
@@ -71,10 +112,7 @@ pub fn Answer(
     // mode gives the bounds as typed; a program, its estimate's 5th and 95th percentiles.
     let unit_warning = move || {
         let (p5, p95) = match boxes.mode.get() {
-            AnswerMode::Quick => (
-                fermi_num::read_number(&boxes.low.get()).ok()?,
-                fermi_num::read_number(&boxes.high.get()).ok()?,
-            ),
+            AnswerMode::Quick => Bounds::new(boxes.low.get(), boxes.high.get()).read().ok()?,
             AnswerMode::Program => {
                 let run = pipeline.run.get();
                 let summary = &run.forecast.as_ref()?.as_ref().ok()?.summary;
@@ -88,7 +126,7 @@ pub fn Answer(
     };
     let note = move || {
         if let Some(why) = (!can_submit())
-            .then(|| submit_blocked(&pipeline, boxes.mode.get()))
+            .then(|| submit_blocked(&pipeline, boxes))
             .flatten()
         {
             return view! { <span class="submit-why" data-testid="submit-why">{why}</span> }
@@ -152,7 +190,7 @@ pub fn ModeTabs(boxes: AnswerBoxes) -> impl IntoView {
 }
 
 /// Why Submit is disabled, in the core's words.
-fn submit_blocked(pipeline: &Pipeline, mode: AnswerMode) -> Option<&'static str> {
+fn submit_blocked(pipeline: &Pipeline, boxes: AnswerBoxes) -> Option<String> {
     let run = pipeline.run.get();
     let state = if pipeline.typing() || pipeline.evaluating.get() {
         RunState::Pending
@@ -165,7 +203,7 @@ fn submit_blocked(pipeline: &Pipeline, mode: AnswerMode) -> Option<&'static str>
             None => RunState::Empty,
         }
     };
-    blocked(state, mode)
+    blocked(state, &boxes.answer(*pipeline))
 }
 
 #[component]

@@ -3,6 +3,7 @@
 use std::process::ExitCode;
 
 use fermi_eval::{DEFAULT_SAMPLES, DEFAULT_SEED, Options};
+use fermi_study::ItemSummary;
 use fermi_syntax::Dialect;
 use serde_json::json;
 
@@ -58,6 +59,7 @@ pub fn run(args: Args) -> ExitCode {
                 dialect,
                 &options,
                 &summary,
+                ItemSummary::of_values(&samples),
                 &source,
                 &evaluation.diagnostics
             )
@@ -84,10 +86,12 @@ pub fn run(args: Args) -> ExitCode {
 }
 
 /// The `--json` object of docs/cli.md (warnings carry their end position and hint as extra fields).
+/// `record_summary` is the scorer's summary, exactly what a study record and the JS API's `evaluate` carry.
 fn json_report(
     dialect: Dialect,
     options: &Options,
     summary: &fermi_eval::Summary,
+    record_summary: Option<ItemSummary>,
     source: &str,
     warnings: &[fermi_syntax::Diagnostic],
 ) -> serde_json::Value {
@@ -96,6 +100,7 @@ fn json_report(
         "samples": options.samples,
         "seed": options.seed,
         "summary": summary,
+        "record_summary": record_summary,
         "warnings": report::to_json(source, warnings),
     })
 }
@@ -112,11 +117,13 @@ mod tests {
             seed: 7,
         };
         let evaluation = fermi_eval::evaluate_source(source, Dialect::Squiggle, &options);
-        let summary = fermi_eval::summarize(&evaluation.samples.unwrap_or_default());
+        let samples = evaluation.samples.unwrap_or_default();
+        let summary = fermi_eval::summarize(&samples);
         let value = json_report(
             Dialect::Squiggle,
             &options,
             &summary,
+            ItemSummary::of_values(&samples),
             source,
             &evaluation.diagnostics,
         );
@@ -134,6 +141,12 @@ mod tests {
             assert!(value["summary"][key].is_f64(), "summary.{key}");
         }
         assert_eq!(value["summary"]["nonpositive"].as_u64(), Some(0));
+        for key in ["p5", "p50", "p95", "mean_ln", "sd_ln"] {
+            assert!(
+                value["record_summary"][key].is_f64(),
+                "record_summary.{key}"
+            );
+        }
         let warning = &value["warnings"][0];
         assert_eq!(
             (warning["line"].as_u64(), warning["col"].as_u64()),
@@ -152,8 +165,16 @@ mod tests {
             .samples
             .unwrap_or_default();
         let summary = fermi_eval::summarize(&samples);
-        let value = json_report(Dialect::Squiggle, &options, &summary, "", &[]);
+        let value = json_report(
+            Dialect::Squiggle,
+            &options,
+            &summary,
+            ItemSummary::of_values(&samples),
+            "",
+            &[],
+        );
         assert!(value["summary"]["mean_ln"].is_null() && value["summary"]["sd_ln"].is_null());
+        assert!(value["record_summary"].is_null());
         assert!(value["summary"]["nonpositive"].as_u64().unwrap_or(0) > 0);
     }
 }

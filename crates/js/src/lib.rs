@@ -5,9 +5,12 @@
 use fermi_bank::{FittedTruth, Pack, Places, Problem, Question, TruthSpec};
 use fermi_eval::{DEFAULT_SAMPLES, DEFAULT_SEED, Options};
 use fermi_score::{LogSamples, LogTruth, Truth};
+use fermi_study::ItemSummary;
 use fermi_syntax::{Diagnostic, Dialect, LineIndex, Severity};
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
+
+mod study;
 
 #[wasm_bindgen(typescript_custom_section)]
 const TYPES: &str = include_str!("types.d.ts");
@@ -127,9 +130,10 @@ struct Quantiles {
 
 #[derive(Serialize)]
 struct EvalResult {
+    /// Type-7 quantiles of the linear-space samples (defined for negative samples too).
     quantiles: Quantiles,
-    mean_ln: Option<f64>,
-    sd_ln: Option<f64>,
+    /// The scorer's summary, as a study record carries it and `eval --json` prints it as `record_summary`.
+    summary: Option<ItemSummary>,
     count: usize,
     diagnostics: Vec<JsDiagnostic>,
 }
@@ -157,7 +161,7 @@ fn samples_of(
     }
 }
 
-/// Evaluates a program: its 5/50/95% quantiles, the mean and sd of ln(samples) (`null` when a sample is ≤ 0),
+/// Evaluates a program: its linear-space 5/50/95% quantiles, the scorer's summary (`null` when a sample is ≤ 0),
 /// the sample count and the warnings. A program with errors throws.
 #[wasm_bindgen(unchecked_return_type = "Evaluation")]
 pub fn evaluate(
@@ -173,8 +177,7 @@ pub fn evaluate(
             p50: summary.p50,
             p95: summary.p95,
         },
-        mean_ln: summary.mean_ln,
-        sd_ln: summary.sd_ln,
+        summary: ItemSummary::of_values(&samples),
         count: samples.len(),
         diagnostics,
     })

@@ -25,12 +25,15 @@ export interface EvaluateOptions {
   seed?: number | bigint;
 }
 
+/** The scorer's summary, as a study record carries it: type-7 quantiles of ln(samples) taken back to the linear
+ * scale, and the mean and ddof-0 sd of ln(samples). */
+export interface ItemSummary { p5: number; p50: number; p95: number; mean_ln: number; sd_ln: number }
+
 export interface Evaluation {
+  /** Type-7 quantiles of the linear-space samples (defined when a sample is ≤ 0 too). */
   quantiles: { p5: number; p50: number; p95: number };
-  /** Mean of ln(samples); `null` when a sample is ≤ 0. */
-  mean_ln: number | null;
-  /** Sample standard deviation of ln(samples); `null` when a sample is ≤ 0. */
-  sd_ln: number | null;
+  /** The scorer's summary (`eval --json`'s `record_summary`); `null` when a sample is ≤ 0. */
+  summary: ItemSummary | null;
   count: number;
   /** Warnings (errors are thrown). */
   diagnostics: Diagnostic[];
@@ -141,4 +144,64 @@ export interface Question {
   explanation?: string;
   trap?: string;
   derivation?: string;
+}
+
+/** A moment as the page measures it. */
+export interface Now { wall_ms: number; mono_ms: number; visible: boolean }
+
+/** An answer as typed: a 90% interval's two boxes, or a program. */
+export type AnswerInput =
+  | { way: "quick"; low: string; high: string }
+  | { way: "program"; dialect: Dialect; source: string };
+
+/** How an item is run and timed. */
+export interface ItemSpec {
+  formats: ("quick" | "squiggle" | "fermi")[];
+  samples: number;
+  /** A BigInt above 2^53. */
+  seed: number | bigint;
+  time_limit_s: number;
+}
+
+/** A participant's plan of a study file: one item per scored question, in the participant's order. */
+export interface StudyPlan {
+  id: string;
+  version: number;
+  sha256: string;
+  arm: string | null;
+  arm_text: string | null;
+  order: string[];
+  items: ({ question: string } & ItemSpec)[];
+}
+
+/** Who answered, and when (RFC 3339), for studyRecord. */
+export interface StudyRecordMeta {
+  participant: { id: string; source?: string; params?: Record<string, string> };
+  submission_id: string;
+  started_at: string;
+  finished_at: string;
+  user_agent?: string;
+}
+
+/** One answered item's data: the item fields of a study response record but `position`. */
+export interface FermiEstimateData {
+  question: string | null;
+  status: "answered";
+  skip_reason: null;
+  format: "quick" | "squiggle" | "fermi";
+  program: string;
+  quick: { low: string; high: string } | null;
+  samples: number;
+  /** A decimal string above 2^53. */
+  seed: number | string;
+  summary: ItemSummary;
+  shown_at: string;
+  first_edit_ms: number | null;
+  answered_ms: number;
+  active_ms: number;
+  hidden_ms: number;
+  hidden_count: number;
+  edits: number;
+  error_runs: number;
+  over_time: boolean;
 }

@@ -12,11 +12,3 @@ pub mod submit;
 
 pub use practice::{Outcome, Practice, Program, SetRun, topic_of};
 pub use saved::{Draft, HistoryEntry, MAX_SAMPLES, MIN_SAMPLES, Saved, Settings, Theme};
-
-/// How an answer is given: a quick 90% interval, or a program.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum AnswerMode {
-    Quick,
-    Program,
-}

@@ -9,7 +9,7 @@ use fermi_score::calibration::{AnswerQuantiles, Answered, TruthQuantiles};
 use fermi_syntax::Dialect;
 use serde::{Deserialize, Serialize};
 
-use crate::AnswerMode;
+use fermi_answer::Answer;
 
 pub const KEY: &str = "fermi-playground";
 /// Where unreadable saved data is moved, so that nothing is silently destroyed (offered as a download).
@@ -17,24 +17,75 @@ pub const BACKUP_KEY: &str = "fermi-playground.unreadable";
 /// 2: history entries keep what calibration needs (the topic, the answer's and the truth's quantiles).
 pub const VERSION: u32 = 2;
 
+/// A question's draft: the answer on screen when it was left (blank quick boxes before anything is typed).
+/// Stored in the shape every format has used ([`StoredDraft`]), so older versions still read it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(from = "StoredDraft", into = "StoredDraft")]
 pub struct Draft {
-    pub mode: AnswerMode,
-    pub low: String,
-    pub high: String,
-    pub source: String,
-    #[serde(default)]
-    pub dialect: Option<Dialect>,
+    pub answer: Answer,
 }
 
 impl Default for Draft {
     fn default() -> Draft {
         Draft {
-            mode: AnswerMode::Quick,
-            low: String::new(),
-            high: String::new(),
-            source: String::new(),
-            dialect: None,
+            answer: Answer::quick("", ""),
+        }
+    }
+}
+
+/// A draft as stored: the tab, both boxes, the program as run (a quick answer's too) and, from format 2, the
+/// program's dialect.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+struct StoredDraft {
+    mode: Way,
+    low: String,
+    high: String,
+    source: String,
+    #[serde(default)]
+    dialect: Option<Dialect>,
+}
+
+#[derive(Clone, Copy, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+enum Way {
+    Quick,
+    Program,
+}
+
+impl StoredDraft {
+    /// The draft, a program without a dialect (format 1) taking `dialect`, the settings' then.
+    fn into_draft(self, dialect: Dialect) -> Draft {
+        let answer = match self.mode {
+            Way::Quick => Answer::quick(self.low, self.high),
+            Way::Program => Answer::written(self.dialect.unwrap_or(dialect), self.source),
+        };
+        Draft { answer }
+    }
+}
+
+impl From<StoredDraft> for Draft {
+    fn from(stored: StoredDraft) -> Draft {
+        stored.into_draft(Dialect::Squiggle)
+    }
+}
+
+impl From<Draft> for StoredDraft {
+    fn from(draft: Draft) -> StoredDraft {
+        match draft.answer {
+            Answer::Quick(b) => StoredDraft {
+                mode: Way::Quick,
+                source: b.program(Dialect::Squiggle).unwrap_or_default(),
+                low: b.low,
+                high: b.high,
+                dialect: None,
+            },
+            Answer::Program(p) => StoredDraft {
+                mode: Way::Program,
+                low: String::new(),
+                high: String::new(),
+                source: p.source,
+                dialect: Some(p.dialect),
+            },
         }
     }
 }
@@ -212,13 +263,25 @@ pub fn parse(text: &str) -> Loaded {
     }
     let mut set_aside = Vec::new();
     let mut saved = Saved::empty();
+    if let Some(value) = root.remove("settings").filter(|v| !v.is_null()) {
+        match serde_json::from_value::<Settings>(value.clone()) {
+            Ok(settings) => saved.settings = settings,
+            Err(_) => set_aside.push(SetAside {
+                place: "the settings".into(),
+                why: "not settings this playground wrote; the defaults are used".into(),
+                data: value,
+            }),
+        }
+    }
     match root.remove("drafts") {
         None | Some(serde_json::Value::Null) => {}
         Some(serde_json::Value::Object(drafts)) => {
             for (id, value) in drafts {
-                match serde_json::from_value::<Draft>(value.clone()) {
+                match serde_json::from_value::<StoredDraft>(value.clone()) {
                     Ok(draft) => {
-                        saved.drafts.insert(id, draft);
+                        saved
+                            .drafts
+                            .insert(id, draft.into_draft(saved.settings.dialect));
                     }
                     Err(_) => set_aside.push(SetAside {
                         place: format!("the draft of question “{id}”"),
@@ -246,16 +309,6 @@ pub fn parse(text: &str) -> Loaded {
             why: "not a list of answers".into(),
             data: other,
         }),
-    }
-    if let Some(value) = root.remove("settings").filter(|v| !v.is_null()) {
-        match serde_json::from_value::<Settings>(value.clone()) {
-            Ok(settings) => saved.settings = settings,
-            Err(_) => set_aside.push(SetAside {
-                place: "the settings".into(),
-                why: "not settings this playground wrote; the defaults are used".into(),
-                data: value,
-            }),
-        }
     }
     if let Some(value) = root.remove("theme").filter(|v| !v.is_null()) {
         match serde_json::from_value::<Theme>(value.clone()) {
@@ -424,11 +477,13 @@ mod tests {
         saved.drafts.insert(
             "q".into(),
             Draft {
-                mode: AnswerMode::Program,
-                low: "1".into(),
-                high: "2 billion".into(),
-                source: "to(1, 2e9)".into(),
-                dialect: Some(Dialect::Fermi),
+                answer: Answer::written(Dialect::Fermi, "1 2e9"),
+            },
+        );
+        saved.drafts.insert(
+            "r".into(),
+            Draft {
+                answer: Answer::quick("1", "2 billion"),
             },
         );
         saved.history.push(entry("q", 0.25));
@@ -485,7 +540,7 @@ mod tests {
             ),
             (
                 r#"{"version": 2, "history": {"a": 1}, "drafts": 7, "settings": [1]}"#.to_string(),
-                vec!["all drafts", "the whole history", "the settings"],
+                vec!["the settings", "all drafts", "the whole history"],
                 0,
                 0,
             ),

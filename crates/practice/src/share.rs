@@ -32,10 +32,8 @@ pub fn encode(link: &Shared) -> String {
 impl Shared {
     /// Whether `draft` holds an answer of its own other than this one (opening the link would replace it).
     pub fn differs_from(&self, draft: &Draft) -> bool {
-        let written = [&draft.source, &draft.low, &draft.high]
-            .iter()
-            .any(|t| !t.trim().is_empty());
-        written && draft.source != self.source
+        let runs_as = draft.answer.program().ok().map(|p| p.source);
+        !draft.answer.is_blank() && runs_as.as_ref() != Some(&self.source)
     }
 }
 
@@ -65,6 +63,7 @@ pub fn decode(fragment: &str) -> Result<Option<Shared>, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use fermi_answer::Answer;
 
     fn link() -> Shared {
         Shared {
@@ -92,17 +91,14 @@ mod tests {
     /// A link waits for the user's choice only over a draft with an answer of its own.
     #[test]
     fn a_link_differs_only_from_a_written_draft_of_another_answer() {
-        let draft = |low: &str, source: &str| Draft {
-            low: low.into(),
-            source: source.into(),
-            ..Draft::default()
-        };
+        let draft = |answer: Answer| Draft { answer };
         let l = link();
         assert!(!l.differs_from(&Draft::default()));
-        assert!(!l.differs_from(&draft(" ", "  ")));
-        assert!(!l.differs_from(&draft("", &l.source)));
-        assert!(l.differs_from(&draft("", "to(1, 2)")));
-        assert!(l.differs_from(&draft("5", "")));
+        assert!(!l.differs_from(&draft(Answer::quick(" ", ""))));
+        assert!(!l.differs_from(&draft(Answer::written(l.dialect, "  "))));
+        assert!(!l.differs_from(&draft(Answer::written(l.dialect, l.source.clone()))));
+        assert!(l.differs_from(&draft(Answer::written(l.dialect, "to(1, 2)"))));
+        assert!(l.differs_from(&draft(Answer::quick("5", ""))));
     }
 
     #[test]

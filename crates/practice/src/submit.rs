@@ -1,6 +1,6 @@
-//! Why Submit is blocked, in words: the run's state and the way of answering decide it.
+//! Why Submit is blocked, in words: the run's state decides it, and with nothing run, the answer's own reason.
 
-use crate::AnswerMode;
+use fermi_answer::Answer;
 
 /// Where the answer's run stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -13,46 +13,49 @@ pub enum RunState {
     Unscorable,
     /// It ran and can be scored.
     Ready,
-    /// Nothing to run yet.
+    /// Nothing ran.
     Empty,
 }
 
 /// Why Submit is disabled; `None` when the answer can be submitted.
-pub fn blocked(run: RunState, mode: AnswerMode) -> Option<&'static str> {
-    match (run, mode) {
-        (RunState::Pending, _) => Some("Waiting for the run to finish…"),
-        (RunState::Errors, _) => Some("Fix the errors listed above to submit."),
-        (RunState::Unscorable, _) => Some("The samples can't be scored (see above)."),
-        (RunState::Ready, _) => None,
-        (RunState::Empty, AnswerMode::Quick) => Some("Enter a low and a high number to submit."),
-        (RunState::Empty, AnswerMode::Program) => Some("Write a program to submit."),
+pub fn blocked(run: RunState, answer: &Answer) -> Option<String> {
+    match run {
+        RunState::Pending => Some("Waiting for the run to finish…".into()),
+        RunState::Errors => Some("Fix the errors listed above to submit.".into()),
+        RunState::Unscorable => Some("The samples can't be scored (see above).".into()),
+        RunState::Ready => None,
+        RunState::Empty => answer.program().err().map(|why| why.message()),
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use fermi_answer::Dialect;
 
-    /// Every state has its words, and only a scorable run submits.
+    /// Every state has its words, only a scorable run submits, and with nothing run the answer says why.
     #[test]
     fn only_a_scorable_run_submits() {
-        use AnswerMode::{Program, Quick};
         use RunState::*;
-        for (run, mode, expect) in [
-            (Pending, Quick, Some("Waiting")),
-            (Errors, Program, Some("Fix the errors")),
-            (Unscorable, Quick, Some("can't be scored")),
-            (Ready, Quick, None),
-            (Ready, Program, None),
-            (Empty, Quick, Some("low and a high")),
-            (Empty, Program, Some("Write a program")),
+        let quick = Answer::quick("", "");
+        let half = Answer::quick("5", "");
+        let program = Answer::written(Dialect::Squiggle, "");
+        for (run, answer, expect) in [
+            (Pending, &quick, Some("Waiting")),
+            (Errors, &program, Some("Fix the errors")),
+            (Unscorable, &quick, Some("can't be scored")),
+            (Ready, &quick, None),
+            (Ready, &program, None),
+            (Empty, &quick, Some("low and a high")),
+            (Empty, &half, Some("high number too")),
+            (Empty, &program, Some("program")),
         ] {
-            let got = blocked(run, mode);
+            let got = blocked(run, answer);
             match expect {
-                None => assert_eq!(got, None, "{run:?} {mode:?}"),
+                None => assert_eq!(got, None, "{run:?} {answer:?}"),
                 Some(words) => assert!(
-                    got.is_some_and(|g| g.contains(words)),
-                    "{run:?} {mode:?}: {got:?}"
+                    got.as_ref().is_some_and(|g| g.contains(words)),
+                    "{run:?} {answer:?}: {got:?}"
                 ),
             }
         }

@@ -2,6 +2,7 @@
 //! recorded answers reopen exactly, older entries get their quantiles only when their score is recomputed
 //! exactly, and a set moves through its questions.
 
+use fermi_answer::Answer;
 use fermi_bank::builtin;
 use fermi_practice::saved::Saved;
 use fermi_practice::{Draft, Outcome, Practice, Program};
@@ -38,17 +39,12 @@ fn an_answered_question_opens_revealed_with_its_recorded_answer() {
     let q = &pack.questions[0];
     let mut p = Practice::new(Saved::empty());
     assert_eq!(p.opening(&q.id), (Draft::default(), false));
-    p.drafts.insert(
-        q.id.clone(),
-        Draft {
-            source: "to(1, 2)".into(),
-            ..Draft::default()
-        },
-    );
+    let draft = Draft {
+        answer: Answer::written(Dialect::Squiggle, "to(1, 2)"),
+    };
+    p.drafts.insert(q.id.clone(), draft.clone());
     p.record(q, program("to(1, 2)"), outcome(0.5, 0.0), NOW);
-    let (draft, revealed) = p.opening(&q.id);
-    assert!(revealed);
-    assert_eq!(draft.source, "to(1, 2)");
+    assert_eq!(p.opening(&q.id), (draft, true));
     let recorded = p.recorded(&q.id).expect("recorded");
     assert_eq!(recorded.program(), program("to(1, 2)"));
     assert_eq!(recorded.topic.as_deref(), Some(q.topics[0].as_str()));

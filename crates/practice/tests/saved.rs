@@ -1,8 +1,9 @@
 //! Saved data as older versions of the playground stored it still loads, and no text, however damaged, makes the
 //! reader panic.
 
+use fermi_answer::Answer;
 use fermi_practice::saved::{VERSION, parse, to_json};
-use fermi_practice::{AnswerMode, Practice, Theme};
+use fermi_practice::{Practice, Theme};
 use fermi_syntax::Dialect;
 use proptest::prelude::*;
 
@@ -18,19 +19,17 @@ fn a_format_1_document_loads_and_migrates() {
     let saved = loaded.saved;
     assert_eq!(saved.version, VERSION);
     assert_eq!(saved.drafts.len(), 2);
-    let quick = &saved.drafts["germany-coal-to-solar-area"];
     assert_eq!(
-        (
-            quick.mode,
-            quick.low.as_str(),
-            quick.high.as_str(),
-            quick.dialect
-        ),
-        (AnswerMode::Quick, "100", "2 thousand", None)
+        saved.drafts["germany-coal-to-solar-area"].answer,
+        Answer::quick("100", "2 thousand")
     );
+    // A program without a dialect (format 1) is in the settings' dialect.
     assert_eq!(
-        saved.drafts["india-milk-availability-per-person-2023-24"].mode,
-        AnswerMode::Program
+        saved.drafts["india-milk-availability-per-person-2023-24"].answer,
+        Answer::written(
+            Dialect::Fermi,
+            "cows = to(50e6, 90e6)\nlitres = cows * to(1000, 2000)\nlitres / 1.4e9 / 365"
+        )
     );
     let h = &saved.history;
     assert_eq!(
@@ -58,7 +57,7 @@ fn a_format_1_document_loads_and_migrates() {
     let practice = Practice::new(saved);
     let (draft, revealed) = practice.opening("germany-coal-to-solar-area");
     assert!(revealed);
-    assert_eq!(draft.source, "to(100, 2000)");
+    assert_eq!(draft.answer, Answer::quick("100", "2 thousand"));
     assert_eq!(
         practice
             .recorded("germany-coal-to-solar-area")
@@ -76,8 +75,11 @@ fn a_format_2_document_loads_and_round_trips() {
     let saved = loaded.saved;
     assert_eq!(saved.theme, Theme::Dark);
     assert_eq!(
-        saved.drafts["mato-grosso-cattle-per-resident-2023"].dialect,
-        Some(Dialect::Fermi)
+        saved.drafts["mato-grosso-cattle-per-resident-2023"].answer,
+        Answer::written(
+            Dialect::Fermi,
+            "cattle = 32 million to 36 million\npeople = 3.6 million to 3.8 million\ncattle / people"
+        )
     );
     let h = &saved.history;
     assert_eq!(h.len(), 3);

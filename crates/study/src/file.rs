@@ -570,6 +570,16 @@ impl Study {
         }
     }
 
+    /// How a participant's item of `question` is run and timed.
+    pub fn item_spec(&self, participant: &str, question: &str) -> crate::ItemSpec {
+        crate::ItemSpec {
+            formats: self.formats.clone(),
+            samples: self.samples,
+            seed: self.item_seed(participant, question),
+            time_limit_s: self.time_limit_s,
+        }
+    }
+
     /// The scored items in the order this participant sees them: as listed, or shuffled by a generator seeded
     /// from the participant id (Fisher–Yates), so the order is reproducible.
     pub fn order_for(&self, participant: &str) -> Vec<String> {

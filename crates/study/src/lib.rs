@@ -8,6 +8,7 @@
 mod board;
 pub mod class;
 mod file;
+mod item;
 mod record;
 mod score;
 mod session;
@@ -16,17 +17,19 @@ pub use board::{
     Board, BoardRow, Cell, DEFAULT_RESAMPLES, DEFAULT_SEED, MAX_RESAMPLES, Output, ParticipantRow,
     QuestionRow, ViewRow, bootstrap_interval, bootstrap_medians, median,
 };
+pub use fermi_answer::{Answer, Now};
 pub use file::{
     Arm, Format, ItemRef, MAX_ARMS, MAX_ITEMS, MAX_PRACTICE, MAX_STUDY_BYTES, Order, Reveal,
     SAMPLES_RANGE, SeedRule, Study, parse_study, sha256_hex,
 };
+pub use item::{ItemSpec, Open, Ran};
 pub use record::{
     AppInfo, ItemRecord, ItemStatus, ItemSummary, MAX_RECORD_BYTES, ModelAnswer, Participant,
     Quick, Record, RecordStatus, SCHEMA, SUMMARY_TOLERANCE, StudyRef, parse_json,
 };
 pub use score::{Context, ItemRow, ItemScore, Problem, RowStatus, Seen, Who};
 pub use session::{
-    DebriefRow, Draft, MAX_ID_BYTES, MAX_REASON_CHARS, Now, Open, SESSION_VERSION, Session, Stage,
+    DebriefRow, MAX_ID_BYTES, MAX_REASON_CHARS, SESSION_VERSION, Session, Stage,
     check_participant_id, debrief, kept_params, participant_from_params, rfc3339, storage_key,
     truth_words, uuid_v4,
 };

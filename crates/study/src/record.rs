@@ -4,10 +4,10 @@
 
 use std::collections::BTreeMap;
 
-use fermi_score::LogSamples;
+use fermi_score::{LogSamples, Summary};
 use serde::{Deserialize, Deserializer, Serialize};
 
-use crate::file::Format;
+use crate::file::{Format, Study};
 
 /// The record's `schema`.
 pub const SCHEMA: &str = "fermi-playground/study-response/1";
@@ -37,6 +37,62 @@ pub struct Record {
     pub finished_at: Option<String>,
     pub user_agent: String,
     pub items: Vec<ItemRecord>,
+}
+
+impl Record {
+    /// A participant's record of `study` (its file's SHA-256 `sha256`) as it starts: their arm and order, no
+    /// items yet, `partial`.
+    pub fn start(
+        study: &Study,
+        sha256: &str,
+        participant: Participant,
+        submission_id: String,
+        app: AppInfo,
+        user_agent: &str,
+        started_at: String,
+    ) -> Record {
+        Record {
+            schema: SCHEMA.into(),
+            submission_id,
+            app,
+            study: StudyRef {
+                id: study.id.clone(),
+                version: study.version,
+                sha256: sha256.to_string(),
+            },
+            arm: study.arm_for(&participant.id).map(|a| a.id.clone()),
+            order: study.order_for(&participant.id),
+            participant,
+            status: RecordStatus::Partial,
+            started_at,
+            finished_at: None,
+            user_agent: user_agent.chars().take(1000).collect(),
+            items: Vec::new(),
+        }
+    }
+
+    /// The record of items answered outside study mode (a jsPsych plugin's trials, in the order shown): each
+    /// numbered by its place in the participant's order (0 when it has none, which the scorer reports), and the
+    /// record `complete`, finished at `finished_at`, once every item of the study is there.
+    pub fn with_items(mut self, mut items: Vec<ItemRecord>, finished_at: String) -> Record {
+        for item in &mut items {
+            item.position = self
+                .order
+                .iter()
+                .position(|q| *q == item.question)
+                .map_or(0, |i| i as u32 + 1);
+        }
+        let complete = self
+            .order
+            .iter()
+            .all(|q| items.iter().any(|i| i.question == *q));
+        self.items = items;
+        if complete {
+            self.status = RecordStatus::Complete;
+            self.finished_at = Some(finished_at);
+        }
+        self
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -129,19 +185,32 @@ pub struct ItemSummary {
     pub sd_ln: f64,
 }
 
+/// The same numbers as the scorer's log-axis [`Summary`] (a worker's run hands that over), quantiles back in the
+/// question's unit.
+impl From<&Summary> for ItemSummary {
+    fn from(s: &Summary) -> ItemSummary {
+        ItemSummary {
+            p5: libm::exp(s.p5),
+            p50: libm::exp(s.median),
+            p95: libm::exp(s.p95),
+            mean_ln: s.mean,
+            sd_ln: s.sd,
+        }
+    }
+}
+
 /// Relative difference beyond which a recorded summary number does not belong to its program (the numbers are
 /// written by serde and read back exactly; the slack only forgives another tool's rewriting).
 pub const SUMMARY_TOLERANCE: f64 = 1e-9;
 
 impl ItemSummary {
     pub fn of(x: &LogSamples) -> ItemSummary {
-        ItemSummary {
-            p5: libm::exp(x.quantile(0.05)),
-            p50: libm::exp(x.median()),
-            p95: libm::exp(x.quantile(0.95)),
-            mean_ln: x.mean(),
-            sd_ln: x.sd(),
-        }
+        ItemSummary::from(&Summary::of_samples(x))
+    }
+
+    /// The summary of linear-space samples; `None` when one is ≤ 0 or not finite (such samples are not scored).
+    pub fn of_values(samples: &[f64]) -> Option<ItemSummary> {
+        LogSamples::new(samples).ok().map(|x| ItemSummary::of(&x))
     }
 
     /// The fields that differ from `other` by more than [`SUMMARY_TOLERANCE`], by name.

@@ -1,76 +1,23 @@
 //! One participant's attempt as a state machine: instructions → practice → scored items → done, the item in
-//! progress (its draft and its clocks), and the response record it builds. The page hands in every timestamp as
+//! progress (its answer and its clock), and the response record it builds. The page hands in every timestamp as
 //! plain numbers ([`Now`]) and every entropy draw as numbers ([`uuid_v4`]): the core reads no clock.
 
+use fermi_answer::{Answer, Now};
 use fermi_bank::{FittedTruth, Pack, fit_truth};
 use fermi_num::format_readable;
 use fermi_score::{LogTruth, assess};
 use serde::{Deserialize, Serialize};
 
 use crate::file::{Format, Reveal, Study};
-use crate::record::{
-    AppInfo, ItemRecord, ItemStatus, ItemSummary, Participant, Quick, Record, RecordStatus, SCHEMA,
-    StudyRef,
-};
+use crate::item::{ItemSpec, Open, Ran};
+use crate::record::{AppInfo, ItemRecord, ItemStatus, Participant, Record, RecordStatus};
 
 /// The version of a saved [`Session`] (local storage); another version is not resumed.
-pub const SESSION_VERSION: u32 = 1;
+pub const SESSION_VERSION: u32 = 2;
 /// Longest skip reason kept, in characters.
 pub const MAX_REASON_CHARS: usize = 2000;
 /// Longest participant id accepted (the scorer refuses longer ones), in bytes.
 pub const MAX_ID_BYTES: usize = 200;
-
-/// A moment as the page measured it.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Now {
-    /// Milliseconds since 1970 (the page's `Date.now()`): wall-clock stamps and time across reloads.
-    pub wall_ms: f64,
-    /// The page's monotonic clock (`performance.now()`): durations within one page's life.
-    pub mono_ms: f64,
-    /// Whether the page is visible.
-    pub visible: bool,
-}
-
-/// An answer as it stands in the editor.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Draft {
-    pub format: Format,
-    /// The quick boxes as typed.
-    pub low: String,
-    pub high: String,
-    /// The program in the editor (for a quick answer, the program the boxes wrote).
-    pub source: String,
-}
-
-impl Draft {
-    pub fn empty(format: Format) -> Draft {
-        Draft {
-            format,
-            low: String::new(),
-            high: String::new(),
-            source: String::new(),
-        }
-    }
-
-    /// The program this draft is evaluated as: a quick answer's `to(low, high)` in Squiggle, else the source;
-    /// `None` when there is nothing to evaluate.
-    pub fn program(&self) -> Option<String> {
-        let program = match self.format {
-            Format::Quick => {
-                fermi_syntax::quick_program(&self.low, &self.high, fermi_syntax::Dialect::Squiggle)?
-            }
-            Format::Squiggle | Format::Fermi => self.source.clone(),
-        };
-        (!program.trim().is_empty()).then_some(program)
-    }
-
-    fn is_empty(&self) -> bool {
-        match self.format {
-            Format::Quick => self.low.trim().is_empty() && self.high.trim().is_empty(),
-            Format::Squiggle | Format::Fermi => self.source.trim().is_empty(),
-        }
-    }
-}
 
 /// Where the participant is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -87,66 +34,6 @@ pub enum Stage {
         index: usize,
     },
     Done,
-}
-
-/// The item on screen: its draft and its clocks.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Open {
-    pub question: String,
-    /// When it was first shown (wall clock, ms since 1970).
-    pub shown_wall_ms: f64,
-    pub draft: Draft,
-    pub first_edit_ms: Option<u64>,
-    /// Time the page was open on the item, visible and hidden (`performance.now` deltas, summed over page lives).
-    pub active_ms: f64,
-    pub hidden_ms: f64,
-    pub hidden_count: u64,
-    pub edits: u64,
-    pub error_runs: u64,
-    /// The last program whose run was counted (a rerun of the same text is not another error run).
-    pub last_run: Option<String>,
-    /// The page's clock at the last event and whether the page was visible since; `None` until this page's life
-    /// takes the item up (time while the page was closed counts as neither active nor hidden).
-    #[serde(skip)]
-    segment: Option<Now>,
-}
-
-impl Open {
-    fn new(question: &str, format: Format, now: Now) -> Open {
-        Open {
-            question: question.to_string(),
-            shown_wall_ms: now.wall_ms,
-            draft: Draft::empty(format),
-            first_edit_ms: None,
-            active_ms: 0.0,
-            hidden_ms: 0.0,
-            hidden_count: 0,
-            edits: 0,
-            error_runs: 0,
-            last_run: None,
-            segment: Some(now),
-        }
-    }
-
-    /// Milliseconds the page was open on this item.
-    pub fn open_ms(&self) -> f64 {
-        self.active_ms + self.hidden_ms
-    }
-
-    fn tick(&mut self, now: Now) {
-        if let Some(last) = self.segment {
-            let delta = (now.mono_ms - last.mono_ms).max(0.0);
-            if last.visible {
-                self.active_ms += delta;
-            } else {
-                self.hidden_ms += delta;
-            }
-            if last.visible && !now.visible {
-                self.hidden_count += 1;
-            }
-        }
-        self.segment = Some(now);
-    }
 }
 
 /// A participant's attempt: the record so far, where they are, the item on screen, and whether the researcher's
@@ -206,11 +93,6 @@ pub fn rfc3339(ms: f64) -> String {
         in_day / 1000 % 60,
         in_day % 1000
     )
-}
-
-/// `m:ss` of a number of seconds.
-fn clock(seconds: u64) -> String {
-    format!("{}:{:02}", seconds / 60, seconds % 60)
 }
 
 /// The local-storage key of a participant's attempt at a study.
@@ -278,24 +160,15 @@ impl Session {
         user_agent: String,
         now: Now,
     ) -> Session {
-        let record = Record {
-            schema: SCHEMA.into(),
+        let record = Record::start(
+            study,
+            sha256,
+            participant,
             submission_id,
             app,
-            study: StudyRef {
-                id: study.id.clone(),
-                version: study.version,
-                sha256: sha256.to_string(),
-            },
-            arm: study.arm_for(&participant.id).map(|a| a.id.clone()),
-            order: study.order_for(&participant.id),
-            participant,
-            status: RecordStatus::Partial,
-            started_at: rfc3339(now.wall_ms),
-            finished_at: None,
-            user_agent: user_agent.chars().take(1000).collect(),
-            items: Vec::new(),
-        };
+            &user_agent,
+            rfc3339(now.wall_ms),
+        );
         Session {
             version: SESSION_VERSION,
             record,
@@ -377,64 +250,47 @@ impl Session {
         Some(study.item_seed(&self.record.participant.id, &open.question))
     }
 
-    /// Brings the clocks of the item on screen up to `now` (called on every event, and each second).
+    /// How the item on screen is run and timed.
+    pub fn spec(&self, study: &Study) -> Option<ItemSpec> {
+        let open = self.open.as_ref()?;
+        Some(study.item_spec(&self.record.participant.id, &open.question))
+    }
+
+    /// Brings the clock of the item on screen up to `now` (called on every event, and each second).
     pub fn tick(&mut self, now: Now) {
         if let Some(open) = &mut self.open {
-            open.tick(now);
+            open.clock.tick(now);
         }
     }
 
-    /// The countdown's words, with whether the item is over its time; `None` without a time limit.
+    /// The countdown's words, with whether the item is over its time; `None` without a time limit (and on a
+    /// practice item).
     pub fn timer(&self, study: &Study) -> Option<(String, bool)> {
         let open = self.open.as_ref()?;
-        if study.time_limit_s == 0 || matches!(self.stage, Stage::Practice { .. }) {
+        if matches!(self.stage, Stage::Practice { .. }) {
             return None;
         }
-        let limit = u64::from(study.time_limit_s) * 1000;
-        let elapsed = open.open_ms() as u64;
-        Some(if elapsed <= limit {
-            (
-                format!("{} left", clock((limit - elapsed).div_ceil(1000))),
-                false,
-            )
-        } else {
-            (
-                format!(
-                    "{} over the suggested time: finish when you are ready",
-                    clock((elapsed - limit) / 1000)
-                ),
-                true,
-            )
-        })
+        open.clock.countdown(study.time_limit_s)
     }
 
-    /// The editor changed: the draft as it now stands.
-    pub fn edit(&mut self, draft: Draft, now: Now) {
-        self.tick(now);
-        let Some(open) = &mut self.open else { return };
-        if open.draft == draft {
-            return;
+    /// The editor changed: the answer as it now stands.
+    pub fn edit(&mut self, answer: Answer, now: Now) {
+        if let Some(open) = &mut self.open {
+            open.edit(answer, now);
         }
-        open.edits += 1;
-        open.first_edit_ms.get_or_insert(open.open_ms() as u64);
-        open.draft = draft;
     }
 
     /// A run of `program` finished; `errors` if it had any (each program text counts once).
     pub fn ran(&mut self, program: &str, errors: bool) {
-        let Some(open) = &mut self.open else { return };
-        if open.last_run.as_deref() == Some(program) {
-            return;
-        }
-        open.last_run = Some(program.to_string());
-        if errors {
-            open.error_runs += 1;
+        if let Some(open) = &mut self.open {
+            open.clock.ran(program, errors);
         }
     }
 
     /// `study-next`: instructions → the first item; a practice item reveals its truth, then moves on; a scored
-    /// item is answered and the next one shown. `Err` says what the participant must do first.
-    pub fn next(&mut self, study: &Study, now: Now) -> Result<(), String> {
+    /// item is answered and the next one shown. `ran` is the page's run of the answer, when it has one (see
+    /// [`Ran`]). `Err` says what the participant must do first.
+    pub fn next(&mut self, study: &Study, ran: Option<&Ran>, now: Now) -> Result<(), String> {
         self.tick(now);
         match self.stage {
             Stage::Instructions => self.show(study, 0, now),
@@ -442,7 +298,7 @@ impl Session {
                 index,
                 revealed: false,
             } => {
-                self.evaluate(study)?;
+                self.item_evaluate(study, ran)?;
                 self.stage = Stage::Practice {
                     index,
                     revealed: true,
@@ -453,7 +309,7 @@ impl Session {
                 revealed: true,
             } => self.show(study, index + 1, now),
             Stage::Item { index } => {
-                let item = self.item_record(study, ItemStatus::Answered, None, now)?;
+                let item = self.item_record(study, ItemStatus::Answered, None, ran, now)?;
                 self.record.items.push(item);
                 self.show(study, study.practice.len() + index + 1, now);
             }
@@ -463,7 +319,13 @@ impl Session {
     }
 
     /// `study-skip` confirmed with a reason: the scored item is recorded as it stood, and the next one shown.
-    pub fn skip(&mut self, study: &Study, reason: &str, now: Now) -> Result<(), String> {
+    pub fn skip(
+        &mut self,
+        study: &Study,
+        reason: &str,
+        ran: Option<&Ran>,
+        now: Now,
+    ) -> Result<(), String> {
         self.tick(now);
         let Stage::Item { index } = self.stage else {
             return Err("Only a scored item can be skipped.".into());
@@ -476,7 +338,7 @@ impl Session {
             return Err("Say why you skip this question to continue.".into());
         }
         let reason: String = reason.chars().take(MAX_REASON_CHARS).collect();
-        let item = self.item_record(study, ItemStatus::Skipped, Some(reason), now)?;
+        let item = self.item_record(study, ItemStatus::Skipped, Some(reason), ran, now)?;
         self.record.items.push(item);
         self.show(study, study.practice.len() + index + 1, now);
         Ok(())
@@ -525,25 +387,10 @@ impl Session {
         self.open = Some(Open::new(&question, format, now));
     }
 
-    /// The draft's program run at the study's samples and the item's seed: its summary, or what is wrong.
-    fn evaluate(&self, study: &Study) -> Result<(Format, String, ItemSummary), String> {
+    fn item_evaluate(&self, study: &Study, ran: Option<&Ran>) -> Result<(), String> {
         let open = self.open.as_ref().ok_or("No question is open.")?;
-        let format = open.draft.format;
-        if !study.formats.contains(&format) {
-            return Err(format!(
-                "This study does not take answers as {}.",
-                format.as_str()
-            ));
-        }
-        let program = open.draft.program().ok_or(match format {
-            Format::Quick => "Enter a low and a high number to continue.",
-            Format::Squiggle | Format::Fermi => "Write your estimate to continue.",
-        })?;
-        let seed = study.item_seed(&self.record.participant.id, &open.question);
-        let samples = study
-            .run(format, &program, seed)
-            .map_err(|why| format!("Your answer cannot be used yet: {why}"))?;
-        Ok((format, program, ItemSummary::of(&samples)))
+        let spec = self.spec(study).ok_or("No question is open.")?;
+        open.evaluate(&spec, ran).map(|_| ())
     }
 
     fn item_record(
@@ -551,52 +398,15 @@ impl Session {
         study: &Study,
         status: ItemStatus,
         skip_reason: Option<String>,
+        ran: Option<&Ran>,
         now: Now,
     ) -> Result<ItemRecord, String> {
         let Stage::Item { index } = self.stage else {
             return Err("No scored item is open.".into());
         };
         let open = self.open.as_ref().ok_or("No question is open.")?;
-        let draft = &open.draft;
-        let (format, program, summary) = match status {
-            ItemStatus::Answered => {
-                let (f, p, s) = self.evaluate(study)?;
-                (Some(f), Some(p), Some(s))
-            }
-            // A skip keeps what stood, whatever state it was in.
-            ItemStatus::Skipped if draft.is_empty() => (None, None, None),
-            ItemStatus::Skipped => {
-                let program = draft.program();
-                let summary = self.evaluate(study).ok().map(|(_, _, s)| s);
-                (Some(draft.format), program, summary)
-            }
-        };
-        let quick = (format == Some(Format::Quick)).then(|| Quick {
-            low: draft.low.clone(),
-            high: draft.high.clone(),
-        });
-        let limit = u64::from(study.time_limit_s) * 1000;
-        Ok(ItemRecord {
-            question: open.question.clone(),
-            position: index as u32 + 1,
-            status,
-            skip_reason,
-            format,
-            program,
-            quick,
-            samples: study.samples,
-            seed: study.item_seed(&self.record.participant.id, &open.question),
-            summary,
-            shown_at: rfc3339(open.shown_wall_ms),
-            first_edit_ms: open.first_edit_ms,
-            answered_ms: Some((now.wall_ms - open.shown_wall_ms).max(0.0) as u64),
-            active_ms: open.active_ms as u64,
-            hidden_ms: open.hidden_ms as u64,
-            hidden_count: open.hidden_count,
-            edits: open.edits,
-            error_runs: open.error_runs,
-            over_time: limit > 0 && open.open_ms() as u64 > limit,
-        })
+        let spec = self.spec(study).ok_or("No question is open.")?;
+        open.record(&spec, index as u32 + 1, status, skip_reason, ran, now)
     }
 }
 

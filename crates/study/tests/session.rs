@@ -2,7 +2,7 @@
 //! checked by the scorer's own validation.
 
 use fermi_study::{
-    AppInfo, Context, Draft, Format, ItemStatus, Now, RecordStatus, Session, Stage, Study,
+    Answer, AppInfo, Context, Format, ItemStatus, Now, Ran, RecordStatus, Session, Stage, Study,
     check_participant_id, debrief, parse_study, participant_from_params, sha256_hex,
 };
 
@@ -16,12 +16,10 @@ fn at(ms: f64, visible: bool) -> Now {
     }
 }
 
-fn draft(format: Format, low: &str, high: &str, source: &str) -> Draft {
-    Draft {
-        format,
-        low: low.into(),
-        high: high.into(),
-        source: source.into(),
+fn draft(format: Format, low: &str, high: &str, source: &str) -> Answer {
+    match format {
+        Format::Quick => Answer::quick(low, high),
+        Format::Squiggle | Format::Fermi => Answer::written(format.dialect(), source),
     }
 }
 
@@ -58,14 +56,14 @@ fn a_whole_attempt_validates_and_scores() {
     let mut s = start(&study);
     assert_eq!(s.stage, Stage::Instructions);
     assert!(s.arm_text(&study).is_some());
-    s.next(&study, at(1000.0, true)).unwrap();
+    s.next(&study, None, at(1000.0, true)).unwrap();
     assert_eq!(s.position().as_deref(), Some("Practice"));
     // A practice item needs an answer before its truth; then reveals, then moves on.
-    assert!(s.next(&study, at(1500.0, true)).is_err());
+    assert!(s.next(&study, None, at(1500.0, true)).is_err());
     s.edit(draft(Format::Quick, "5", "200", ""), at(2000.0, true));
-    s.next(&study, at(3000.0, true)).unwrap();
+    s.next(&study, None, at(3000.0, true)).unwrap();
     assert!(matches!(s.stage, Stage::Practice { revealed: true, .. }));
-    s.next(&study, at(4000.0, true)).unwrap();
+    s.next(&study, None, at(4000.0, true)).unwrap();
     assert_eq!(s.position().as_deref(), Some("1 of 6"));
     let answers = [
         draft(Format::Quick, "0.1", "5", ""),
@@ -91,12 +89,12 @@ fn a_whole_attempt_validates_and_scores() {
         t += 2000.0;
         if k == 4 {
             assert!(
-                s.skip(&study, "  ", at(t, true)).is_err(),
+                s.skip(&study, "  ", None, at(t, true)).is_err(),
                 "a reason is required"
             );
-            s.skip(&study, "I have no idea", at(t, true)).unwrap();
+            s.skip(&study, "I have no idea", None, at(t, true)).unwrap();
         } else {
-            s.next(&study, at(t, true)).unwrap();
+            s.next(&study, None, at(t, true)).unwrap();
         }
     }
     assert_eq!(s.stage, Stage::Done);
@@ -155,7 +153,7 @@ fn a_whole_attempt_validates_and_scores() {
 fn time_while_the_page_was_closed_is_neither_active_nor_hidden() {
     let study = parse_study(DEMO).unwrap();
     let mut s = start(&study);
-    s.next(&study, at(0.0, true)).unwrap();
+    s.next(&study, None, at(0.0, true)).unwrap();
     s.edit(draft(Format::Quick, "1", "", ""), at(3000.0, true));
     let saved = s.to_json();
     // The page reloads: its monotonic clock starts again near zero; 60 s of wall time have passed.
@@ -169,12 +167,16 @@ fn time_while_the_page_was_closed_is_neither_active_nor_hidden() {
     s.tick(reload(100.0, true));
     s.tick(reload(2100.0, true));
     let open = s.open.as_ref().unwrap();
-    assert_eq!(open.draft.low, "1", "the draft comes back");
+    assert_eq!(open.answer, Answer::quick("1", ""), "the answer comes back");
     assert_eq!(
-        (open.active_ms, open.hidden_ms, open.hidden_count),
+        (
+            open.clock.active_ms,
+            open.clock.hidden_ms,
+            open.clock.hidden_count
+        ),
         (5000.0, 0.0, 0)
     );
-    assert_eq!(open.edits, 1);
+    assert_eq!(open.clock.edits, 1);
 }
 
 #[test]
@@ -210,12 +212,12 @@ fn a_changed_study_file_or_a_bad_save_is_not_resumed() {
 fn stopping_early_leaves_a_partial_record_that_validates() {
     let study = parse_study(DEMO).unwrap();
     let mut s = start(&study);
-    s.next(&study, at(0.0, true)).unwrap();
+    s.next(&study, None, at(0.0, true)).unwrap();
     s.edit(draft(Format::Quick, "5", "200", ""), at(10.0, true));
-    s.next(&study, at(20.0, true)).unwrap();
-    s.next(&study, at(30.0, true)).unwrap();
+    s.next(&study, None, at(20.0, true)).unwrap();
+    s.next(&study, None, at(30.0, true)).unwrap();
     s.edit(draft(Format::Squiggle, "", "", "to(2, 20)"), at(40.0, true));
-    s.next(&study, at(50.0, true)).unwrap();
+    s.next(&study, None, at(50.0, true)).unwrap();
     s.edit(draft(Format::Squiggle, "", "", "to(3, 30)"), at(60.0, true));
     s.stop(at(70.0, true));
     assert_eq!(
@@ -227,4 +229,46 @@ fn stopping_early_leaves_a_partial_record_that_validates() {
     let builtin = fermi_bank::builtin();
     let context = Context::new(&study, &sha, &[&builtin], &[]).unwrap();
     assert_eq!(context.score_record(&s.record).map(|r| r.len()), Ok(1));
+}
+
+/// The page's worker run of the answer is taken when it is of exactly the item's program, samples and seed (so
+/// `study-next` samples nothing on the page), and refused otherwise; without one the core samples itself.
+#[test]
+fn next_takes_the_pages_run_only_when_it_is_the_items_own() {
+    let study = parse_study(DEMO).unwrap();
+    let mut s = start(&study);
+    s.next(&study, None, at(0.0, true)).unwrap();
+    s.edit(draft(Format::Quick, "5", "200", ""), at(10.0, true));
+    s.next(&study, None, at(20.0, true)).unwrap();
+    s.next(&study, None, at(30.0, true)).unwrap();
+    s.edit(draft(Format::Quick, "2", "20", ""), at(40.0, true));
+    let spec = s.spec(&study).unwrap();
+    let program = Answer::quick("2", "20").program().unwrap();
+    let (_, _, own) = s.open.as_ref().unwrap().evaluate(&spec, None).unwrap();
+    let ran = |seed: u64, samples: usize| Ran {
+        program: program.clone(),
+        samples,
+        seed,
+        summary: Ok(own),
+    };
+    for stale in [
+        ran(spec.seed + 1, spec.samples),
+        ran(spec.seed, spec.samples * 2),
+    ] {
+        assert_eq!(
+            s.next(&study, Some(&stale), at(50.0, true)),
+            Err("Waiting for your answer's run to finish…".into())
+        );
+    }
+    let failed = Ran {
+        summary: Err("1:1: no samples".into()),
+        ..ran(spec.seed, spec.samples)
+    };
+    assert_eq!(
+        s.next(&study, Some(&failed), at(50.0, true)),
+        Err("Your answer cannot be used yet: 1:1: no samples".into())
+    );
+    s.next(&study, Some(&ran(spec.seed, spec.samples)), at(60.0, true))
+        .unwrap();
+    assert_eq!(s.record.items[0].summary, Some(own));
 }

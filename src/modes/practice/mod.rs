@@ -17,11 +17,12 @@ use leptos::prelude::*;
 
 use crate::adapters::{self, fragment};
 use crate::components::{
-    Answer, AnswerMode, Chart, Notices, QuantileTable, RulesTable, ScoreCard, SettingsPanel,
+    Answer, Chart, Notices, QuantileTable, RulesTable, ScoreCard, SettingsPanel,
 };
 use answered::RecordedAnswer;
 use browser::QuestionBrowser;
 use calibration::CalibrationView;
+use fermi_answer::Answer as Given;
 use fermi_practice::Theme;
 use fermi_practice::share::{self, Shared};
 use history::History;
@@ -191,11 +192,11 @@ fn open_link(state: PracticeState, pending: RwSignal<Option<Shared>>, fragment: 
 /// Puts a shared estimate in the editor of the open question, with its dialect, seed and sample count.
 fn apply_link(state: PracticeState, link: Shared) {
     let p = state.pipeline;
-    state.boxes.mode.set(AnswerMode::Program);
-    p.dialect.set(link.dialect);
     p.seed.set(link.seed);
     p.samples.set(link.samples);
-    p.load(link.source);
+    state
+        .boxes
+        .load(&Given::written(link.dialect, link.source), p);
     state.notify("A shared estimate was loaded. Press Submit to see its score.");
 }
 

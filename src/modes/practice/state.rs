@@ -6,11 +6,12 @@
 use std::collections::BTreeSet;
 use std::time::Duration;
 
+use fermi_answer::Answer;
 use fermi_bank::{FitCache, FittedTruth, Pack, Question};
 use fermi_practice::{Draft, HistoryEntry, Outcome, Practice, Program, Saved};
 use leptos::prelude::*;
 
-use crate::components::{AnswerBoxes, AnswerMode};
+use crate::components::AnswerBoxes;
 use crate::run::{self, Pipeline, Scored, Shared};
 
 /// Notices kept at once: the newest stay, older ones have been seen, and a pile hides the page.
@@ -110,11 +111,7 @@ impl PracticeState {
                 return;
             };
             let draft = Draft {
-                mode: state.boxes.mode.get(),
-                low: state.boxes.low.get(),
-                high: state.boxes.high.get(),
-                source: pipeline.source.get(),
-                dialect: Some(pipeline.dialect.get()),
+                answer: state.boxes.answer(pipeline),
             };
             core.update(|c| {
                 c.drafts.insert(q.id.clone(), draft);
@@ -133,13 +130,7 @@ impl PracticeState {
     pub fn open(&self, pack: usize, id: &str) {
         let (draft, answered) = self.core.with_untracked(|c| c.opening(id));
         self.submitted.set(answered);
-        self.boxes.mode.set(draft.mode);
-        self.boxes.low.set(draft.low);
-        self.boxes.high.set(draft.high);
-        if let Some(d) = draft.dialect {
-            self.pipeline.dialect.set(d);
-        }
-        self.pipeline.load(draft.source);
+        self.boxes.load(&draft.answer, self.pipeline);
         self.selected.set(Some((pack, id.to_string())));
     }
 
@@ -171,11 +162,10 @@ impl PracticeState {
         };
         self.open(pack, &entry.question);
         let p = self.pipeline;
-        self.boxes.mode.set(AnswerMode::Program);
-        p.dialect.set(entry.dialect);
         p.seed.set(entry.seed);
         p.samples.set(entry.samples);
-        p.load(entry.source.clone());
+        let answer = Answer::written(entry.dialect, entry.source.clone());
+        self.boxes.load(&answer, p);
     }
 
     /// Submit: reveals the truth and records the answer in the history (once the worker's run is in, if it is

@@ -1,14 +1,15 @@
 //! The running study's state: the participant's `Session` (from the core) over one run `Pipeline`, the editor's
 //! boxes, and what the page does with it: keep its clocks going, save it, send it.
 
-use fermi_study::{Draft, Format, Session, Stage};
+use fermi_answer::Program;
+use fermi_study::{Format, ItemSummary, Ran, Session, Stage};
 use fermi_syntax::Dialect;
 use leptos::prelude::*;
 
 use super::load::Loaded;
 use super::web;
 use crate::components::{AnswerBoxes, AnswerMode};
-use crate::run::{Pipeline, Shared};
+use crate::run::{Pipeline, Run, Shared};
 use fermi_practice::Settings;
 
 /// Whether the record reached the researcher.
@@ -37,16 +38,18 @@ pub struct StudyState {
     pub notices: RwSignal<Vec<String>>,
     /// Why the last `study-next` or skip did not go ahead.
     pub refusal: RwSignal<Option<String>>,
+    /// A `study-next` (or a skip with its reason) waiting for the answer's run to finish in the worker.
+    pub waiting: RwSignal<Option<Step>>,
     pub sending: RwSignal<Sending>,
     /// False once a write to local storage failed (the notice is up).
     pub stored: RwSignal<bool>,
 }
 
-fn mode_of(format: Format) -> AnswerMode {
-    match format {
-        Format::Quick => AnswerMode::Quick,
-        Format::Squiggle | Format::Fermi => AnswerMode::Program,
-    }
+/// What moves the participant on once the run is there.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Step {
+    Next,
+    Skip(String),
 }
 
 impl StudyState {
@@ -87,11 +90,13 @@ impl StudyState {
             program_dialect: RwSignal::new(first_program.dialect()),
             notices: RwSignal::new(Vec::new()),
             refusal: RwSignal::new(None),
+            waiting: RwSignal::new(None),
             sending: RwSignal::new(Sending::Pending),
             stored: RwSignal::new(true),
         };
         state.load_draft();
         state.follow_editor();
+        state.step_when_run();
         state
     }
 
@@ -103,35 +108,21 @@ impl StudyState {
         self.study(|s| s.formats.contains(&format))
     }
 
-    /// The format the editor is in.
-    pub fn format(&self) -> Format {
-        match self.boxes.mode.get() {
-            AnswerMode::Quick => Format::Quick,
-            AnswerMode::Program => match self.program_dialect.get() {
-                Dialect::Squiggle => Format::Squiggle,
-                Dialect::Fermi => Format::Fermi,
-            },
-        }
-    }
-
-    /// Puts the open item's draft, seed and format into the editor (a new item, or a resumed one).
+    /// Puts the open item's answer and seed into the editor (a new item, or a resumed one).
     pub fn load_draft(&self) {
-        let (draft, seed) = self.session.with_untracked(|s| {
+        let (answer, seed) = self.session.with_untracked(|s| {
             let seed = self.study(|study| s.seed(study));
-            (s.open.as_ref().map(|o| o.draft.clone()), seed)
+            (s.open.as_ref().map(|o| o.answer.clone()), seed)
         });
-        let Some(draft) = draft else { return };
+        let Some(answer) = answer else { return };
         if let Some(seed) = seed {
             self.pipeline.seed.set(seed);
         }
-        if draft.format != Format::Quick {
-            self.program_dialect.set(draft.format.dialect());
+        if let fermi_answer::Answer::Program(p) = &answer {
+            self.program_dialect.set(p.dialect);
         }
-        self.boxes.mode.set(mode_of(draft.format));
-        self.pipeline.dialect.set(draft.format.dialect());
-        self.boxes.low.set(draft.low);
-        self.boxes.high.set(draft.high);
-        self.pipeline.load(draft.source);
+        self.pipeline.dialect.set(answer.dialect());
+        self.boxes.load(&answer, self.pipeline);
         self.refusal.set(None);
     }
 
@@ -159,14 +150,9 @@ impl StudyState {
             }
         });
         Effect::new(move |_| {
-            let draft = Draft {
-                format: state.format(),
-                low: state.boxes.low.get(),
-                high: state.boxes.high.get(),
-                source: state.pipeline.source.get(),
-            };
+            let answer = state.boxes.answer(state.pipeline);
             let now = web::now();
-            state.session.update(|s| s.edit(draft, now));
+            state.session.update(|s| s.edit(answer, now));
         });
         Effect::new(move |_| {
             let run = state.pipeline.run.get();
@@ -183,31 +169,63 @@ impl StudyState {
         });
     }
 
-    /// `study-next`: the core moves on (or says why not); a new item's empty draft comes into the editor.
+    /// `study-next`: once the answer's run is in (from the worker at large sample counts), the core moves on with
+    /// it, or says why not; a new item's empty answer comes into the editor.
     pub fn next(&self) {
-        self.pipeline.run_now();
-        let now = web::now();
-        let mut result = Ok(());
-        let before = self
-            .session
-            .with_untracked(|s| s.open.as_ref().map(|o| o.question.clone()));
-        self.session
-            .update(|s| result = self.study(|study| s.next(study, now)));
-        self.after(result, before);
+        self.step(Step::Next);
     }
 
-    /// A confirmed skip with its reason.
+    /// A confirmed skip with its reason; false when there is no reason (the core's refusal says so).
     pub fn skip(&self, reason: &str) -> bool {
-        let now = web::now();
-        let mut result = Ok(());
-        let before = self
-            .session
-            .with_untracked(|s| s.open.as_ref().map(|o| o.question.clone()));
-        self.session
-            .update(|s| result = self.study(|study| s.skip(study, reason, now)));
-        let ok = result.is_ok();
-        self.after(result, before);
-        ok
+        self.step(Step::Skip(reason.to_string()));
+        !reason.trim().is_empty()
+    }
+
+    fn step(&self, step: Step) {
+        self.pipeline.run_now();
+        self.refusal.set(None);
+        self.waiting.set(Some(step));
+    }
+
+    /// Takes a waiting step as soon as the run shown is of the program typed: nothing is sampled on the page's
+    /// thread here (the core takes the run's summary as `Ran`).
+    fn step_when_run(&self) {
+        let state = *self;
+        Effect::new(move |_| {
+            let Some(step) = state.waiting.get() else {
+                return;
+            };
+            let run = state.pipeline.run.get();
+            if state.pipeline.typing() || state.pipeline.evaluating.get() {
+                return;
+            }
+            state.waiting.set(None);
+            let ran = (!state
+                .pipeline
+                .evaluated
+                .with_untracked(|e| e.trim().is_empty()))
+            .then(|| Ran {
+                program: Program::new(
+                    state.pipeline.dialect.get_untracked(),
+                    state.pipeline.evaluated.get_untracked(),
+                ),
+                samples: state.pipeline.samples.get_untracked(),
+                seed: state.pipeline.seed.get_untracked(),
+                summary: run_summary(&run),
+            });
+            let now = web::now();
+            let mut result = Ok(());
+            let before = state
+                .session
+                .with_untracked(|s| s.open.as_ref().map(|o| o.question.clone()));
+            state.session.update(|s| {
+                result = state.study(|study| match &step {
+                    Step::Next => s.next(study, ran.as_ref(), now),
+                    Step::Skip(reason) => s.skip(study, reason, ran.as_ref(), now),
+                })
+            });
+            state.after(result, before);
+        });
     }
 
     /// Stops early: the end screen with the record as it stands (`partial`).
@@ -265,5 +283,18 @@ impl StudyState {
             .session
             .with_untracked(|s| (s.file_name(), s.record_json()));
         crate::components::files::download(&name, &text);
+    }
+}
+
+/// What the core needs of a run to record it: the scorer's summary of its samples, or its first error (the
+/// editor lists it with its place).
+fn run_summary(run: &Run) -> Result<ItemSummary, String> {
+    if let Some(d) = run.diagnostics.iter().find(|d| d.is_error()) {
+        return Err(d.message.clone());
+    }
+    match &run.forecast {
+        Some(Ok(f)) => Ok(ItemSummary::from(&f.summary)),
+        Some(Err(e)) => Err(e.clone()),
+        None => Err("no samples".into()),
     }
 }
