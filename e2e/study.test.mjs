@@ -135,7 +135,7 @@ test('a participant from a Prolific link: consent, practice, six items, the end;
     assert.equal(await position(page), 'Practice');
     assert.equal(await page.getByTestId('study-truth').count(), 0);
     await page.getByTestId('study-next').click();
-    await page.getByTestId('study-refusal').getByText(/to continue/).waitFor();
+    await page.getByTestId('study-refusal').getByText(/^(Write your estimate as a program|Enter a low and a high number)\.$/).waitFor();
     await quick(page, '5', '200');
     await page.getByTestId('study-next').click();
     await page.getByTestId('study-truth').waitFor();

@@ -441,11 +441,17 @@ fn inputs_of_the_wrong_shape_are_errors_naming_the_input() {
     }
 }
 
-/// Converts the real public files when present and prints what was kept and dropped.
+/// Converts the real public files when present and prints what was kept and dropped. Where the data must be there
+/// (`REQUIRE_DATA=1`, which `scripts/test-all.sh` sets when it finds them), their absence fails.
 #[test]
 fn real_files_when_present() {
     let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data");
     if !data.exists() {
+        assert!(
+            std::env::var_os("REQUIRE_DATA").is_none_or(|v| v.is_empty() || v == "0"),
+            "REQUIRE_DATA is set but the public sets are not at {}",
+            data.display()
+        );
         // Straight to stderr, past the test harness's capture, so that the skip shows in every run.
         let _ = writeln!(
             std::io::stderr(),

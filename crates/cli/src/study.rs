@@ -86,18 +86,15 @@ fn load(path: &str, json: bool) -> Result<Loaded, ExitCode> {
     };
     let study = parse_study(&text).map_err(|d| report::fail(path, &text, &d, json))?;
     let dir = Path::new(path).parent().unwrap_or(Path::new("."));
-    let mut packs = Vec::new();
+    let mut own = Vec::new();
     for name in &study.packs {
-        packs.push(load_pack(&dir.join(name).display().to_string())?);
+        own.push((
+            name.clone(),
+            load_pack(&dir.join(name).display().to_string())?,
+        ));
     }
-    if !packs.iter().any(|p| p.info.id == "open") {
-        packs.push(fermi_bank::builtin());
-    }
-    let refs: Vec<&Pack> = packs.iter().collect();
-    let problems = study.check_questions(&refs);
-    if !problems.is_empty() {
-        return Err(report::fail(path, &text, &problems, json));
-    }
+    let packs = fermi_study::assemble(&study, own)
+        .map_err(|problems| report::fail(path, &text, &problems, json))?;
     Ok(Loaded { text, study, packs })
 }
 

@@ -6,6 +6,7 @@
 //! item rows are handed back for writing out.
 
 mod board;
+mod bundle;
 pub mod class;
 mod file;
 mod item;
@@ -17,6 +18,7 @@ pub use board::{
     Board, BoardRow, Cell, DEFAULT_RESAMPLES, DEFAULT_SEED, MAX_RESAMPLES, Output, ParticipantRow,
     QuestionRow, ViewRow, bootstrap_interval, bootstrap_medians, median,
 };
+pub use bundle::{BUILTIN_PACK, assemble, question};
 pub use fermi_answer::{Answer, Now};
 pub use file::{
     Arm, Format, ItemRef, MAX_ARMS, MAX_ITEMS, MAX_PRACTICE, MAX_STUDY_BYTES, Order, Reveal,

@@ -449,22 +449,15 @@ pub fn truth_words(question: &fermi_bank::Question) -> String {
 
 /// The debrief of a finished record (`reveal = "end"`): every scored item with its truth, the answer's score and
 /// the first line of the core's feedback. Empty for `reveal = "never"`.
-pub fn debrief(study: &Study, packs: &[&Pack], record: &Record) -> Vec<DebriefRow> {
+pub fn debrief(study: &Study, packs: &[Pack], record: &Record) -> Vec<DebriefRow> {
     if study.reveal != Reveal::End {
         return Vec::new();
     }
-    let find = |q: &str| {
-        let (pack, id) = q.split_once('/')?;
-        packs
-            .iter()
-            .find(|p| p.info.id == pack)
-            .and_then(|p| p.question(id))
-    };
     record
         .items
         .iter()
         .filter_map(|item| {
-            let question = find(&item.question)?;
+            let question = crate::question(packs, &item.question)?;
             let fitted = fit_truth(question).ok();
             let mut row = DebriefRow {
                 question: item.question.clone(),

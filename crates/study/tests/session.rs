@@ -139,7 +139,7 @@ fn a_whole_attempt_validates_and_scores() {
     assert_eq!((back.stage, back.record.items.len()), (Stage::Done, 6));
     assert_eq!(context.score_record(&back.record).map(|r| r.len()), Ok(6));
     // The debrief: every item, a score on each answered one.
-    let rows = debrief(&study, &[&builtin], r);
+    let rows = debrief(&study, std::slice::from_ref(&builtin), r);
     assert_eq!(rows.len(), 6);
     assert!(rows.iter().filter(|d| d.score != "–").count() == 5);
     assert!(

@@ -26,10 +26,9 @@ pub fn End() -> impl IntoView {
         (code, link)
     });
     let rows = state.loaded.with_value(|l| {
-        let packs: Vec<&fermi_bank::Pack> = l.packs.iter().collect();
         state
             .session
-            .with_untracked(|s| debrief(&l.study, &packs, &s.record))
+            .with_untracked(|s| debrief(&l.study, &l.packs, &s.record))
     });
     let sent_state = move || match state.sending.get() {
         Sending::Sent => "sent",

@@ -12,17 +12,13 @@ pub struct Loaded {
     pub study: Study,
     /// Of the study file's bytes.
     pub sha256: String,
-    /// The built-in pack first, then the study's own.
+    /// The study's packs as the core assembles them (`fermi_study::assemble`).
     pub packs: Vec<Pack>,
 }
 
 impl Loaded {
     pub fn question(&self, id: &str) -> Option<&fermi_bank::Question> {
-        let (pack, q) = id.split_once('/')?;
-        self.packs
-            .iter()
-            .find(|p| p.info.id == pack)
-            .and_then(|p| p.question(q))
+        fermi_study::question(&self.packs, id)
     }
 }
 
@@ -72,7 +68,7 @@ pub async fn load(name: &str) -> Result<Loaded, Vec<String>> {
     };
     let file = name.rsplit('/').next().unwrap_or(name);
     let study = parse_study(&text).map_err(|d| lines(file, &text, &d))?;
-    let mut packs = vec![fermi_bank::builtin()];
+    let mut own = Vec::new();
     let mut problems = Vec::new();
     for pack in &study.packs {
         let Some(url) = web::resolve(pack, name) else {
@@ -81,19 +77,16 @@ pub async fn load(name: &str) -> Result<Loaded, Vec<String>> {
         };
         match web::fetch_text(&url).await {
             Ok(pack_text) => match fermi_bank::load_pack(&[(pack.as_str(), pack_text.as_str())]) {
-                Ok(p) => packs.push(p),
+                Ok(p) => own.push((pack.clone(), p)),
                 Err(ps) => problems.extend(ps.iter().map(|p| p.line(&pack_text))),
             },
             Err(why) => problems.push(format!("{pack}: could not be loaded: {why}")),
         }
     }
-    if problems.is_empty() {
-        let refs: Vec<&Pack> = packs.iter().collect();
-        problems = lines(file, &text, &study.check_questions(&refs));
-    }
     if !problems.is_empty() {
         return Err(problems);
     }
+    let packs = fermi_study::assemble(&study, own).map_err(|d| lines(file, &text, &d))?;
     Ok(Loaded {
         sha256: sha256_hex(text.as_bytes()),
         study,
