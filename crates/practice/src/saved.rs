@@ -562,33 +562,6 @@ mod tests {
         }
     }
 
-    /// Format 1 reads as format 2: entries lack quantiles until recomputed, and a second Submit of a question
-    /// is marked a re-submission (only the first answer counts).
-    #[test]
-    fn format_one_is_migrated() {
-        let v1 = r#"{"version": 1, "drafts": {}, "history": [
-            {"question": "q", "text": "Q?", "source": "to(1, 10)", "dialect": "squiggle", "seed": 7, "samples": 1000, "cramer_log": 0.5, "at": 1},
-            {"question": "r", "text": "R?", "source": "to(1, 10)", "dialect": "fermi", "seed": 7, "samples": 1000, "cramer_log": 0.7, "at": 2},
-            {"question": "q", "text": "Q?", "source": "to(2, 10)", "dialect": "squiggle", "seed": 7, "samples": 1000, "cramer_log": 0.4, "at": 3}
-        ], "settings": {"samples": 5000, "seed": 3, "dialect": "fermi"}}"#;
-        let loaded = parse(v1);
-        assert_eq!(loaded.notice, None);
-        let h = &loaded.saved.history;
-        assert_eq!(h.len(), 3);
-        assert_eq!(
-            h.iter().map(|e| e.resubmitted).collect::<Vec<_>>(),
-            [false, false, true]
-        );
-        assert_eq!(
-            h.iter().map(|e| e.needs_quantiles()).collect::<Vec<_>>(),
-            [true, true, false]
-        );
-        assert!(h.iter().all(|e| e.answered().is_none()));
-        assert_eq!(loaded.saved.settings.samples, 5000);
-        assert_eq!(loaded.saved.version, VERSION);
-        assert!(entry("q", 1.0).answered().is_some());
-    }
-
     #[test]
     fn set_aside_data_accumulates_as_one_file() {
         let item = |place: &str| SetAside {
