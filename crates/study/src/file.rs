@@ -13,6 +13,8 @@ use sha2::{Digest, Sha256};
 use toml::Spanned;
 use toml::de::{DeTable, ValueDeserializer};
 
+use crate::compare::Policy;
+
 /// Largest study file accepted, in bytes.
 pub const MAX_STUDY_BYTES: usize = 1 << 20;
 /// Most scored items a study may hold.
@@ -142,6 +144,8 @@ pub struct Study {
     pub arms: Vec<Arm>,
     pub practice: Vec<ItemRef>,
     pub items: Vec<ItemRef>,
+    /// What enters `study compare` (`[study.compare]`; every default when absent).
+    pub compare: Policy,
 }
 
 #[derive(Deserialize)]
@@ -174,6 +178,8 @@ struct StudyToml {
     practice: Vec<ItemToml>,
     #[serde(default)]
     item: Vec<ItemToml>,
+    #[serde(default)]
+    compare: Policy,
 }
 
 #[derive(Deserialize)]
@@ -309,6 +315,7 @@ pub fn parse_study(text: &str) -> Result<Study, Vec<Diagnostic>> {
             .collect(),
         practice: refs(t.practice),
         items: refs(t.item),
+        compare: t.compare,
     })
 }
 

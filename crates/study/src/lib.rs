@@ -7,6 +7,8 @@
 
 mod board;
 pub mod class;
+pub mod compare;
+pub mod simulate;
 mod file;
 mod record;
 mod score;

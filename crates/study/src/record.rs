@@ -161,16 +161,28 @@ impl ItemSummary {
     }
 }
 
-/// One language model's answer to one question (a line of a `--llm` file).
+/// One language model's answer to one question (a line of a `--llm` runs file): a program, a quick answer
+/// (`format` `quick` with `quick` bounds), or a failure record (`failure`: why the model's output gave no answer),
+/// which is scored as a failure. `sample` tells several answers of one model to one question apart; any other
+/// field (temperature, run id, raw output…) is kept in `metadata` and not interpreted.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
 pub struct ModelAnswer {
     pub model: String,
     pub question: String,
-    pub format: Format,
-    pub program: String,
+    #[serde(default)]
+    pub format: Option<Format>,
+    #[serde(default)]
+    pub program: Option<String>,
+    #[serde(default)]
+    pub quick: Option<Quick>,
     #[serde(default)]
     pub seed: Option<u64>,
+    #[serde(default)]
+    pub sample: Option<u32>,
+    #[serde(default)]
+    pub failure: Option<String>,
+    #[serde(flatten)]
+    pub metadata: BTreeMap<String, serde_json::Value>,
 }
 
 /// Parses JSON text (a `.json` file or one `.jsonl` line) into `T`; the error names the line and column.

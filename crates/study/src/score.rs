@@ -4,8 +4,11 @@ use std::collections::{HashMap, HashSet};
 use std::fmt;
 
 use fermi_bank::{FittedTruth, Pack, fit_truth};
+use fermi_score::calibration::{AnswerQuantiles, LEVELS};
 use fermi_score::{LogSamples, LogTruth, Report};
 use serde::Serialize;
+
+use fermi_syntax::{Dialect, quick_program};
 
 use crate::file::{Format, Study};
 use crate::record::{
@@ -142,6 +145,10 @@ pub struct ItemRow {
     pub answered_s: Option<f64>,
     pub hidden_s: Option<f64>,
     pub edits: Option<u64>,
+    /// A model's `sample` number (several answers of one model to one question).
+    pub sample: Option<u32>,
+    /// Whether the answer's central 50%, 80% and 90% intervals hold the truth's median.
+    pub coverage: Option<[bool; 3]>,
 }
 
 /// A question's truth, fitted once.
@@ -212,11 +219,23 @@ impl<'a> Context<'a> {
         self.truths.get(question).map(|t| t.fitted)
     }
 
-    fn scored(&self, question: &str, samples: &LogSamples) -> ([f64; 3], ItemScore) {
+    /// An answer's p5, p50 and p95, its scores, and its 50/80/90% coverage of the truth's median.
+    pub(crate) fn scored(
+        &self,
+        question: &str,
+        samples: &LogSamples,
+    ) -> ([f64; 3], ItemScore, [bool; 3]) {
         let truth = &self.truths[question];
         let report = Report::new(samples, &truth.log);
         let s = ItemSummary::of(samples);
-        ([s.p5, s.p50, s.p95], ItemScore::from_report(&report))
+        let quantiles = AnswerQuantiles::of(samples);
+        let median = libm::log(truth.fitted.median());
+        let coverage = LEVELS.map(|(percent, _, _)| quantiles.catches(percent, median));
+        (
+            [s.p5, s.p50, s.p95],
+            ItemScore::from_report(&report),
+            coverage,
+        )
     }
 
     fn truth_row(&self, question: &str) -> [f64; 3] {
@@ -426,14 +445,17 @@ impl<'a> Context<'a> {
             answered_s: item.answered_ms.map(seconds),
             hidden_s: Some(seconds(item.hidden_ms)),
             edits: Some(item.edits),
+            sample: None,
+            coverage: None,
         };
         if answered {
             match run {
                 Some(Ok(samples)) => {
-                    let (answer, score) = self.scored(q, &samples);
+                    let (answer, score, coverage) = self.scored(q, &samples);
                     row.status = RowStatus::Answered;
                     row.answer = Some(answer);
                     row.score = Some(score);
+                    row.coverage = Some(coverage);
                 }
                 Some(Err(why)) => {
                     row.status = RowStatus::Failed;
@@ -445,8 +467,8 @@ impl<'a> Context<'a> {
         Ok(row)
     }
 
-    /// Scores one model answer (a program that fails counts as a failure, not a problem); duplicates are found by
-    /// [`Seen`].
+    /// Scores one model answer: a program or quick answer that fails, and a failure record, count as failures,
+    /// not problems; duplicates are found by [`Seen`].
     pub fn score_answer(&self, a: &ModelAnswer) -> Result<ItemRow, Problem> {
         let problem = |message: String| Problem {
             participant: Some(a.model.clone()),
@@ -463,15 +485,12 @@ impl<'a> Context<'a> {
                 "unknown question: not a scored item of the study".into(),
             ));
         }
-        if a.format == Format::Quick {
-            return Err(problem("format must be squiggle or fermi".into()));
-        }
         let seed = a
             .seed
             .unwrap_or_else(|| self.study.item_seed(&a.model, &a.question));
         let mut row = PartialRow {
             question: a.question.clone(),
-            format: Some(a.format),
+            format: a.format,
             status: RowStatus::Failed,
             answer: None,
             truth: self.truth_row(&a.question),
@@ -480,13 +499,58 @@ impl<'a> Context<'a> {
             answered_s: None,
             hidden_s: None,
             edits: None,
+            sample: a.sample,
+            coverage: None,
         };
-        match self.study.run(a.format, &a.program, seed) {
+        let program = match (&a.failure, a.format, &a.program, &a.quick) {
+            (Some(why), None, None, None) => Err(format!("the model's output gave no answer: {why}")),
+            (Some(_), ..) => {
+                return Err(problem(
+                    "a failure record holds no format, program or quick".into(),
+                ));
+            }
+            (None, None, ..) => {
+                return Err(problem(
+                    "no format: give squiggle, fermi or quick (or a `failure`)".into(),
+                ));
+            }
+            (None, Some(Format::Quick), program, Some(q)) => {
+                let written = quick_program(&q.low, &q.high, Dialect::Squiggle);
+                match (written, program) {
+                    (Some(w), Some(p)) if *p != w => {
+                        return Err(problem(format!(
+                            "program `{p}` is not the quick answer's `{w}`"
+                        )));
+                    }
+                    (Some(w), _) => Ok(w),
+                    (None, _) => Err(format!(
+                        "the bounds `{}` and `{}` are not numbers",
+                        q.low, q.high
+                    )),
+                }
+            }
+            (None, Some(Format::Quick), _, None) => {
+                return Err(problem(
+                    "format quick needs `quick` with low and high".into(),
+                ));
+            }
+            (None, Some(_), _, Some(_)) => {
+                return Err(problem(
+                    "`quick` must be given exactly when the format is quick".into(),
+                ));
+            }
+            (None, Some(_), Some(p), None) => Ok(p.clone()),
+            (None, Some(_), None, None) => {
+                return Err(problem("no program (or a `failure`)".into()));
+            }
+        };
+        match program.and_then(|p| self.study.run(a.format.unwrap_or(Format::Squiggle), &p, seed)) {
             Ok(samples) => {
-                let (answer, score) = self.scored(&a.question, &samples);
+                let (answer, score, coverage) = self.scored(&a.question, &samples);
                 row.status = RowStatus::Answered;
                 row.answer = Some(answer);
                 row.score = Some(score);
+                row.coverage = Some(coverage);
             }
             Err(why) => row.failure = Some(why),
         }
@@ -508,6 +572,8 @@ struct PartialRow {
     answered_s: Option<f64>,
     hidden_s: Option<f64>,
     edits: Option<u64>,
+    sample: Option<u32>,
+    coverage: Option<[bool; 3]>,
 }
 
 impl PartialRow {
@@ -524,6 +590,8 @@ impl PartialRow {
             answered_s: self.answered_s,
             hidden_s: self.hidden_s,
             edits: self.edits,
+            sample: self.sample,
+            coverage: self.coverage,
         }
     }
 }
@@ -534,7 +602,7 @@ impl PartialRow {
 pub struct Seen {
     submissions: HashSet<String>,
     participants: HashSet<String>,
-    answers: HashSet<(String, String)>,
+    answers: HashSet<(String, String, Option<u32>)>,
 }
 
 impl Seen {
@@ -560,10 +628,11 @@ impl Seen {
     }
 
     pub fn answer(&mut self, a: &ModelAnswer) -> Option<Problem> {
-        (!self.answers.insert((a.model.clone(), a.question.clone()))).then(|| Problem {
+        let key = (a.model.clone(), a.question.clone(), a.sample);
+        (!self.answers.insert(key)).then(|| Problem {
             participant: Some(a.model.clone()),
             item: Some(a.question.clone()),
-            message: "duplicate: this model already answered this question".into(),
+            message: "duplicate: this model already answered this question (with this `sample`)".into(),
         })
     }
 }
