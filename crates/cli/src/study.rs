@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use fermi_bank::Pack;
+use fermi_study::compare::{Collector, Table};
 use fermi_study::{
     Context, MAX_RECORD_BYTES, ModelAnswer, Output, Problem, Record, Scoring, Study, parse_json,
     parse_study, sha256_hex,
@@ -28,28 +29,35 @@ pub enum Command {
     },
     /// Score participants' records (and language-model answers) into a board.
     Score(ScoreArgs),
+    /// Write one JSONL prompt per scored item, in the study's words, for a model runner.
+    Prompts(crate::compare::PromptsArgs),
+    /// Write simulated participants' records and three simulated models' runs (seeded).
+    Simulate(crate::compare::SimulateArgs),
+    /// Compare language models with the humans on the same questions (paired, crossed bootstrap); `--report`.
+    Compare(crate::compare::CompareArgs),
 }
 
 #[derive(clap::Args)]
 pub struct ScoreArgs {
     /// The study file the records answer.
     #[arg(long)]
-    study: String,
+    pub study: String,
     /// A pack holding the study's truths (a public-tier study's sealed truths); repeatable.
     #[arg(long)]
     truth: Vec<String>,
-    /// Language-model answers: one JSON object per line, {"model","question","format","program"[,"seed"]}.
+    /// Language-model runs: one JSON object per line, {"model","question","format","program"} (or "quick", or a
+    /// "failure"), with optional "seed", "sample" and any metadata.
     #[arg(long)]
     llm: Vec<String>,
-    /// Bootstrap resamples for the board's intervals.
+    /// Bootstrap resamples for the intervals.
     #[arg(long, default_value_t = fermi_study::DEFAULT_RESAMPLES)]
-    bootstrap: usize,
+    pub bootstrap: usize,
     /// Seed of the bootstrap.
     #[arg(long, default_value_t = fermi_study::DEFAULT_SEED)]
-    seed: u64,
-    /// Print the board, the per-question view and every problem as one JSON object.
+    pub seed: u64,
+    /// Print the results and every problem as one JSON object.
     #[arg(long)]
-    json: bool,
+    pub json: bool,
     /// Any problem with a record or an answer is an error (exit 1).
     #[arg(long)]
     strict: bool,
@@ -67,18 +75,21 @@ pub fn run(cmd: Command) -> ExitCode {
     match cmd {
         Command::Check { json, study } => check(&study, json),
         Command::Score(args) => score(&args),
+        Command::Prompts(args) => crate::compare::prompts(&args),
+        Command::Simulate(args) => crate::compare::simulate(&args),
+        Command::Compare(args) => crate::compare::compare(&args),
     }
 }
 
 /// A study file, parsed, with its text and the packs its questions come from.
-struct Loaded {
-    text: String,
-    study: Study,
-    packs: Vec<Pack>,
+pub struct Loaded {
+    pub text: String,
+    pub study: Study,
+    pub packs: Vec<Pack>,
 }
 
 /// Reads and validates a study and its packs; on failure prints every problem and gives the exit code.
-fn load(path: &str, json: bool) -> Result<Loaded, ExitCode> {
+pub fn load(path: &str, json: bool) -> Result<Loaded, ExitCode> {
     let bytes =
         read_capped(Path::new(path), fermi_study::MAX_STUDY_BYTES).map_err(report::usage)?;
     let Ok(text) = String::from_utf8(bytes) else {
@@ -272,7 +283,7 @@ impl std::fmt::Display for Label {
 
 /// Problems found so far, for stderr and `--json`.
 #[derive(Default)]
-struct Log {
+pub struct Log {
     problems: Vec<serde_json::Value>,
     left_out: usize,
     scored: usize,
@@ -306,6 +317,8 @@ struct Run<'a> {
     scoring: Scoring<'a>,
     items: Option<csv::Writer<File>>,
     log: Log,
+    /// For `study compare`: every scored row's outcome.
+    collector: Option<Collector>,
 }
 
 impl Run<'_> {
@@ -376,6 +389,9 @@ impl Run<'_> {
                     } else {
                         self.log.answers_scored += 1;
                     }
+                    if let Some(c) = &mut self.collector {
+                        c.add(&rows);
+                    }
                     if let Some(w) = &mut self.items {
                         for row in &rows {
                             csv_out::item(w, row)
@@ -399,22 +415,74 @@ impl Run<'_> {
     }
 }
 
+/// What scoring gave: the board, the problems, and with `compare`, the comparison's table and the study's
+/// policy.
+pub struct Scored {
+    pub output: Output,
+    pub log: Log,
+    pub table: Option<(Table, fermi_study::compare::Policy)>,
+}
+
 fn score(args: &ScoreArgs) -> ExitCode {
+    match scored(args, None) {
+        Ok(Scored { output, log, .. }) => finish(args, &log, || {
+            let mut out = serde_json::to_value(&output).expect("the output serialises");
+            if let Some(map) = out.as_object_mut() {
+                map.remove("questions");
+                map.remove("participants");
+            }
+            (out, table(&output))
+        }),
+        Err(code) => code,
+    }
+}
+
+/// Prints the counts on stderr and the result (`--json`: with the counts and problems added) on stdout; the
+/// exit code under `--strict`.
+pub fn finish(
+    args: &ScoreArgs,
+    log: &Log,
+    result: impl FnOnce() -> (serde_json::Value, String),
+) -> ExitCode {
+    eprintln!(
+        "{} record(s) scored, {} left out; {} model answer(s) scored, {} left out",
+        log.scored, log.left_out, log.answers_scored, log.answers_left_out
+    );
+    let (mut out, text) = result();
+    if args.json {
+        out["records"] = json!({ "scored": log.scored, "left_out": log.left_out });
+        out["answers"] = json!({ "scored": log.answers_scored, "left_out": log.answers_left_out });
+        out["problems"] = json!(log.problems);
+        println!("{out}");
+    } else {
+        print!("{text}");
+    }
+    if args.strict && !log.problems.is_empty() {
+        return ExitCode::from(report::EXIT_DIAGNOSTIC);
+    }
+    ExitCode::SUCCESS
+}
+
+/// Loads the study, streams the records and runs through the core and writes `-o`'s files; with `compare`
+/// (`Some(arm)`), also collects the comparison's table.
+pub fn scored(args: &ScoreArgs, compare: Option<Option<String>>) -> Result<Scored, ExitCode> {
     if args.bootstrap > fermi_study::MAX_RESAMPLES {
-        return report::usage(format!(
+        return Err(report::usage(format!(
             "--bootstrap must be at most {}",
             fermi_study::MAX_RESAMPLES
-        ));
+        )));
     }
-    let Loaded { text, study, packs } = match load(&args.study, args.json) {
-        Ok(l) => l,
-        Err(code) => return code,
-    };
+    let Loaded { text, study, packs } = load(&args.study, args.json)?;
+    if let Some(Some(arm)) = &compare
+        && !study.arms.iter().any(|a| a.id == *arm)
+    {
+        return Err(report::usage(format!("--arm {arm}: the study has no such arm")));
+    }
     let mut sealed = Vec::new();
     for path in &args.truth {
         match load_pack(path) {
             Ok(p) => sealed.push(p),
-            Err(code) => return code,
+            Err(code) => return Err(code),
         }
     }
     let pack_refs: Vec<&Pack> = packs.iter().collect();
@@ -430,12 +498,12 @@ fn score(args: &ScoreArgs) -> ExitCode {
             for p in &problems {
                 eprintln!("{}: {p}", args.study);
             }
-            return ExitCode::from(report::EXIT_DIAGNOSTIC);
+            return Err(ExitCode::from(report::EXIT_DIAGNOSTIC));
         }
     };
     let inputs = match expand(&args.responses) {
         Ok(i) => i,
-        Err(e) => return report::usage(e),
+        Err(e) => return Err(report::usage(e)),
     };
     let items = match &args.out {
         Some(dir) => match std::fs::create_dir_all(dir)
@@ -444,11 +512,16 @@ fn score(args: &ScoreArgs) -> ExitCode {
         {
             Ok(mut w) => {
                 if let Err(e) = w.write_record(csv_out::ITEM_HEADER) {
-                    return report::usage(format!("cannot write items.csv: {e}"));
+                    return Err(report::usage(format!("cannot write items.csv: {e}")));
                 }
                 Some(w)
             }
-            Err(e) => return report::usage(format!("cannot write into {}: {e}", dir.display())),
+            Err(e) => {
+                return Err(report::usage(format!(
+                    "cannot write into {}: {e}",
+                    dir.display()
+                )));
+            }
         },
         None => None,
     };
@@ -456,62 +529,48 @@ fn score(args: &ScoreArgs) -> ExitCode {
         scoring: Scoring::new(context),
         items,
         log: Log::default(),
+        collector: compare.map(|arm| Collector::new(&study, arm)),
     };
     for input in &inputs {
         let entries = match read_entries(input) {
             Ok(e) => e,
-            Err(e) => return report::usage(e),
+            Err(e) => return Err(report::usage(e)),
         };
         if let Err(e) = run.stream(entries, true) {
-            return report::usage(e);
+            return Err(report::usage(e));
         }
     }
     for path in &args.llm {
         let entries = match read_jsonl(Path::new(path)) {
             Ok(e) => e,
-            Err(e) => return report::usage(e),
+            Err(e) => return Err(report::usage(e)),
         };
         if let Err(e) = run.stream(Box::new(entries), false) {
-            return report::usage(e);
+            return Err(report::usage(e));
         }
     }
     let Run {
         scoring,
         items,
         log,
+        collector,
     } = run;
     if let Some(mut w) = items
         && let Err(e) = w.flush()
     {
-        return report::usage(format!("cannot write items.csv: {e}"));
+        return Err(report::usage(format!("cannot write items.csv: {e}")));
     }
+    let table = collector.map(|c| (c.finish(scoring.context()), study.compare));
     let output = scoring.finish(args.bootstrap, args.seed);
     if let Some(dir) = &args.out
         && let Err(e) = csv_out::summaries(dir, &output)
     {
-        return report::usage(format!("cannot write into {}: {e}", dir.display()));
+        return Err(report::usage(format!(
+            "cannot write into {}: {e}",
+            dir.display()
+        )));
     }
-    eprintln!(
-        "{} record(s) scored, {} left out; {} model answer(s) scored, {} left out",
-        log.scored, log.left_out, log.answers_scored, log.answers_left_out
-    );
-    if args.json {
-        let mut out = serde_json::to_value(&output).expect("the output serialises");
-        out["records"] = json!({ "scored": log.scored, "left_out": log.left_out });
-        out["answers"] = json!({ "scored": log.answers_scored, "left_out": log.answers_left_out });
-        out["problems"] = json!(log.problems);
-        if let Some(map) = out.as_object_mut() {
-            map.remove("questions");
-            map.remove("participants");
-        }
-        println!("{out}");
-    } else {
-        print!("{}", table(&output));
-    }
-    if args.strict && !log.problems.is_empty() {
-        return ExitCode::from(report::EXIT_DIAGNOSTIC);
-    }
-    ExitCode::SUCCESS
+    Ok(Scored { output, log, table })
 }
 
 /// The files named on the command line, folders walked (sorted, recursively) for `.json` and `.jsonl` files.

@@ -15,7 +15,7 @@ use fermi_score::crowd::median_crowd;
 use fermi_score::lab::Quantiles;
 use serde::{Deserialize, Serialize};
 
-use crate::file::Format;
+use crate::file::{Format, Study};
 use crate::score::{Context, ItemRow, RowStatus, Who};
 
 pub use stats::{Matrix, adjusted, bootstrap, interval, paired};
@@ -176,8 +176,7 @@ pub struct Table {
 
 /// Scored rows in, [`Table`] out: keeps one entry per participant and question, the models' samples, the
 /// people's answer quantiles (for the crowd) and coverage counts.
-pub struct Collector<'a> {
-    context: &'a Context<'a>,
+pub struct Collector {
     arm: Option<String>,
     index: HashMap<String, usize>,
     table: Table,
@@ -185,19 +184,18 @@ pub struct Collector<'a> {
     quantiles: Vec<Vec<Quantiles>>,
 }
 
-impl<'a> Collector<'a> {
+impl Collector {
     /// With `arm`, only that arm's participants stand for the humans.
-    pub fn new(context: &'a Context<'a>, arm: Option<String>) -> Collector<'a> {
-        let questions: Vec<String> = context.study.items.iter().map(|i| i.question.clone()).collect();
+    pub fn new(study: &Study, arm: Option<String>) -> Collector {
+        let questions: Vec<String> = study.items.iter().map(|i| i.question.clone()).collect();
         Collector {
-            context,
             index: questions.iter().enumerate().map(|(i, q)| (q.clone(), i)).collect(),
             quantiles: vec![Vec::new(); questions.len()],
             table: Table {
                 arm_hits: if arm.is_some() {
                     Vec::new()
                 } else {
-                    context.study.arms.iter().map(|a| (a.id.clone(), Hits::default())).collect()
+                    study.arms.iter().map(|a| (a.id.clone(), Hits::default())).collect()
                 },
                 questions,
                 arm: arm.clone(),
@@ -261,7 +259,7 @@ impl<'a> Collector<'a> {
     /// The table, with the crowd: on each question, [`median_crowd`] of the people's answers, run as the quick
     /// answer `to(p5, p95)` at the study's sample count with the seed the study gives the participant `crowd`, and
     /// scored like any answer.
-    pub fn finish(mut self) -> Table {
+    pub fn finish(mut self, context: &Context) -> Table {
         let n = self.table.questions.len();
         let mut crowd = Forecaster {
             name: "crowd".into(),
@@ -271,7 +269,7 @@ impl<'a> Collector<'a> {
         for (q, question) in self.table.questions.iter().enumerate() {
             let Some(c) = median_crowd(&self.quantiles[q]) else { continue };
             let program = format!("to({:e}, {:e})", c.p5, c.p95);
-            let seed = self.context.study.item_seed("crowd", question);
+            let seed = context.study.item_seed("crowd", question);
             let mut row = ItemRow {
                 who: Who::Model { name: "crowd".into() },
                 question: question.clone(),
@@ -287,8 +285,8 @@ impl<'a> Collector<'a> {
                 sample: None,
                 coverage: None,
             };
-            if let Ok(samples) = self.context.study.run(Format::Quick, &program, seed) {
-                let (_, score, coverage) = self.context.scored(question, &samples);
+            if let Ok(samples) = context.study.run(Format::Quick, &program, seed) {
+                let (_, score, coverage) = context.scored(question, &samples);
                 row.status = RowStatus::Answered;
                 row.score = Some(score);
                 row.coverage = Some(coverage);
