@@ -2,15 +2,16 @@
 
 use std::process::Command;
 
-const CORE: [&str; 7] = [
+const CORE: [&str; 6] = [
     "fermi-num",
     "fermi-syntax",
     "fermi-eval",
     "fermi-score",
     "fermi-bank",
     "fermi-study",
-    "fermi-playground",
 ];
+/// The CLI: a face that writes SVG files (`study compare --report`), so plotters is allowed; browser crates are not.
+const CLI: &str = "fermi-playground";
 const FORBIDDEN: [&str; 7] = [
     "leptos",
     "web-sys",
@@ -68,6 +69,18 @@ fn core_crates_have_no_browser_or_drawing_dependency() {
                 "{krate} depends on {name}: core crates must stay free of browser and drawing code"
             );
         }
+    }
+}
+
+#[test]
+fn the_cli_draws_only_to_files() {
+    let names = dependencies(CLI);
+    assert!(names.iter().any(|n| n == "plotters"), "the CLI draws its report with plotters");
+    for name in names {
+        assert!(
+            (!FORBIDDEN.contains(&name.as_str()) || name == "plotters") && !name.starts_with("gloo"),
+            "{CLI} depends on {name}: the CLI may draw to SVG, never hold browser code"
+        );
     }
 }
 

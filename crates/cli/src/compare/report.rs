@@ -395,7 +395,7 @@ pub fn write(dir: &Path, title: &str, c: &Comparison) -> Result<(), String> {
         "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>{t}</title>\n<style>\
          body{{font-family:system-ui,sans-serif;max-width:1000px;margin:2em auto;padding:0 1em;color:#222}}\
          table{{border-collapse:collapse;font-size:.9em;margin:1em 0}}td,th{{border:1px solid #ccc;padding:.25em .5em;text-align:right}}\
-         td:first-child,th:first-child{{text-align:left}}figure{{margin:1.5em 0}}svg{{max-width:100%;height:auto}}\
+         td:first-child,th:first-child{{text-align:left}}figure{{margin:1.5em 0}}.scroll{{overflow-x:auto}}svg{{max-width:100%;height:auto}}\
          </style></head><body>\n<h1>{t}</h1>\n<p data-testid=\"compare-policy\">{p}</p>\n<p>{n} participant(s){arm}; \
          Cramér-log in nats, lower is better; crossed bootstrap over participants and questions, {d} draws, seed {s}.</p>\n\
          <ul data-testid=\"compare-words\">\n",
@@ -419,7 +419,7 @@ pub fn write(dir: &Path, title: &str, c: &Comparison) -> Result<(), String> {
     for (file, header, rows) in &tables {
         let id = file.trim_end_matches(".csv");
         html.push_str(&format!(
-            "<h2>{id}</h2><p><a href=\"{file}\">{file}</a></p>\n<table data-testid=\"{id}\"><thead><tr>"
+            "<h2>{id}</h2><p><a href=\"{file}\">{file}</a></p>\n<div class=\"scroll\"><table data-testid=\"{id}\"><thead><tr>"
         ));
         for h in header {
             html.push_str(&format!("<th>{h}</th>"));
@@ -433,7 +433,7 @@ pub fn write(dir: &Path, title: &str, c: &Comparison) -> Result<(), String> {
             }
             html.push_str("</tr>\n");
         }
-        html.push_str("</tbody></table>\n");
+        html.push_str("</tbody></table></div>\n");
     }
     html.push_str("</body></html>\n");
     let path = dir.join("index.html");
