@@ -75,10 +75,14 @@ fn core_crates_have_no_browser_or_drawing_dependency() {
 #[test]
 fn the_cli_draws_only_to_files() {
     let names = dependencies(CLI);
-    assert!(names.iter().any(|n| n == "plotters"), "the CLI draws its report with plotters");
+    assert!(
+        names.iter().any(|n| n == "plotters"),
+        "the CLI draws its report with plotters"
+    );
     for name in names {
         assert!(
-            (!FORBIDDEN.contains(&name.as_str()) || name == "plotters") && !name.starts_with("gloo"),
+            (!FORBIDDEN.contains(&name.as_str()) || name == "plotters")
+                && !name.starts_with("gloo"),
             "{CLI} depends on {name}: the CLI may draw to SVG, never hold browser code"
         );
     }

@@ -99,7 +99,11 @@ pub fn prompts(args: &PromptsArgs) -> ExitCode {
     let mut out = std::io::stdout().lock();
     for (i, item) in study.items.iter().enumerate() {
         let (pack, id) = item.parts();
-        let Some(q) = packs.iter().find(|p| p.info.id == pack).and_then(|p| p.question(id)) else {
+        let Some(q) = packs
+            .iter()
+            .find(|p| p.info.id == pack)
+            .and_then(|p| p.question(id))
+        else {
             continue;
         };
         let instructions = match arm {
@@ -270,11 +274,19 @@ fn text(c: &Comparison) -> String {
             (Some(m), Some(a), Some(b)) => format!("{m:.3} [{a:.3}–{b:.3}]"),
             _ => "–".into(),
         };
-        let name = if q.compared { q.question.clone() } else { format!("{} (not compared)", q.question) };
+        let name = if q.compared {
+            q.question.clone()
+        } else {
+            format!("{} (not compared)", q.question)
+        };
         s.push_str(&format!("{name:<48} {humans:>22}"));
         for m in q.models.iter().chain(std::iter::once(&q.crowd)) {
             let cell = m.as_ref().map_or("–".into(), |m| {
-                format!("{:.3} {:>4}", m.score, m.percentile.map_or("–".into(), |p| format!("{p:.0}%")))
+                format!(
+                    "{:.3} {:>4}",
+                    m.score,
+                    m.percentile.map_or("–".into(), |p| format!("{p:.0}%"))
+                )
             });
             s.push_str(&format!(" {cell:>18}"));
         }

@@ -476,7 +476,9 @@ pub fn scored(args: &ScoreArgs, compare: Option<Option<String>>) -> Result<Score
     if let Some(Some(arm)) = &compare
         && !study.arms.iter().any(|a| a.id == *arm)
     {
-        return Err(report::usage(format!("--arm {arm}: the study has no such arm")));
+        return Err(report::usage(format!(
+            "--arm {arm}: the study has no such arm"
+        )));
     }
     let mut sealed = Vec::new();
     for path in &args.truth {

@@ -40,8 +40,14 @@ fn table(people: usize) -> Table {
     let difficulty: Vec<f64> = (0..QUESTIONS).map(|_| 0.5 + mix.next()).collect();
     let forecaster = |name: String, mix: &mut Mix| Forecaster {
         name,
-        entries: difficulty.iter().map(|&d| vec![mix.entry(d, Entry::Failed)]).collect(),
-        hits: Hits { hits: [20, 40, 50], answers: QUESTIONS },
+        entries: difficulty
+            .iter()
+            .map(|&d| vec![mix.entry(d, Entry::Failed)])
+            .collect(),
+        hits: Hits {
+            hits: [20, 40, 50],
+            answers: QUESTIONS,
+        },
     };
     Table {
         questions: (0..QUESTIONS).map(|q| format!("bench/q{q}")).collect(),
@@ -49,11 +55,19 @@ fn table(people: usize) -> Table {
             .map(|i| Person {
                 id: format!("p{i}"),
                 arm: None,
-                entries: difficulty.iter().map(|&d| Some(mix.entry(d, Entry::Skipped))).collect(),
+                entries: difficulty
+                    .iter()
+                    .map(|&d| Some(mix.entry(d, Entry::Skipped)))
+                    .collect(),
             })
             .collect(),
-        human_hits: Hits { hits: [people * 20, people * 35, people * 45], answers: people * QUESTIONS },
-        models: (0..MODELS).map(|m| forecaster(format!("model-{m:02}"), &mut mix)).collect(),
+        human_hits: Hits {
+            hits: [people * 20, people * 35, people * 45],
+            answers: people * QUESTIONS,
+        },
+        models: (0..MODELS)
+            .map(|m| forecaster(format!("model-{m:02}"), &mut mix))
+            .collect(),
         crowd: Some(forecaster("crowd".into(), &mut mix)),
         ..Table::default()
     }
@@ -61,7 +75,11 @@ fn table(people: usize) -> Table {
 
 #[divan::bench(args = [2_500, 10_000], sample_count = 1, sample_size = 1)]
 fn compare_60_questions_20_models_2000_draws(bencher: divan::Bencher, people: usize) {
-    let policy = Policy { items: Items::All, skip: Count::Drop, failure: Count::Penalty(5.0) };
+    let policy = Policy {
+        items: Items::All,
+        skip: Count::Drop,
+        failure: Count::Penalty(5.0),
+    };
     bencher
         .with_inputs(|| table(people))
         .bench_local_refs(|t| compare(t, &policy, 2_000, 1));

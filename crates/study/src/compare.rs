@@ -87,7 +87,9 @@ impl Policy {
     pub fn words(&self) -> String {
         let items = match self.items {
             Items::Common => "only questions every group has a score on are compared",
-            Items::All => "every question is used; each model is compared with the humans on the questions both have",
+            Items::All => {
+                "every question is used; each model is compared with the humans on the questions both have"
+            }
         };
         format!(
             "Policy: {items}; {}; {} (the same for people and models).",
@@ -189,13 +191,21 @@ impl Collector {
     pub fn new(study: &Study, arm: Option<String>) -> Collector {
         let questions: Vec<String> = study.items.iter().map(|i| i.question.clone()).collect();
         Collector {
-            index: questions.iter().enumerate().map(|(i, q)| (q.clone(), i)).collect(),
+            index: questions
+                .iter()
+                .enumerate()
+                .map(|(i, q)| (q.clone(), i))
+                .collect(),
             quantiles: vec![Vec::new(); questions.len()],
             table: Table {
                 arm_hits: if arm.is_some() {
                     Vec::new()
                 } else {
-                    study.arms.iter().map(|a| (a.id.clone(), Hits::default())).collect()
+                    study
+                        .arms
+                        .iter()
+                        .map(|a| (a.id.clone(), Hits::default()))
+                        .collect()
                 },
                 questions,
                 arm: arm.clone(),
@@ -228,10 +238,17 @@ impl Collector {
                     entries: vec![None; self.table.questions.len()],
                 };
                 for row in rows {
-                    let Some(&q) = self.index.get(&row.question) else { continue };
+                    let Some(&q) = self.index.get(&row.question) else {
+                        continue;
+                    };
                     person.entries[q] = Some(Self::entry(row));
                     self.table.human_hits.add(row);
-                    if let Some((_, h)) = self.table.arm_hits.iter_mut().find(|(a, _)| Some(a) == arm.as_ref()) {
+                    if let Some((_, h)) = self
+                        .table
+                        .arm_hits
+                        .iter_mut()
+                        .find(|(a, _)| Some(a) == arm.as_ref())
+                    {
                         h.add(row);
                     }
                     if let (RowStatus::Answered, Some([p5, p50, p95])) = (row.status, row.answer) {
@@ -242,13 +259,18 @@ impl Collector {
             }
             Who::Model { name } => {
                 let n = self.table.questions.len();
-                let model = self.models.entry(name.clone()).or_insert_with(|| Forecaster {
-                    name: name.clone(),
-                    entries: vec![Vec::new(); n],
-                    hits: Hits::default(),
-                });
+                let model = self
+                    .models
+                    .entry(name.clone())
+                    .or_insert_with(|| Forecaster {
+                        name: name.clone(),
+                        entries: vec![Vec::new(); n],
+                        hits: Hits::default(),
+                    });
                 for row in rows {
-                    let Some(&q) = self.index.get(&row.question) else { continue };
+                    let Some(&q) = self.index.get(&row.question) else {
+                        continue;
+                    };
                     model.entries[q].push(Self::entry(row));
                     model.hits.add(row);
                 }
@@ -267,11 +289,15 @@ impl Collector {
             hits: Hits::default(),
         };
         for (q, question) in self.table.questions.iter().enumerate() {
-            let Some(c) = median_crowd(&self.quantiles[q]) else { continue };
+            let Some(c) = median_crowd(&self.quantiles[q]) else {
+                continue;
+            };
             let program = format!("to({:e}, {:e})", c.p5, c.p95);
             let seed = context.study.item_seed("crowd", question);
             let mut row = ItemRow {
-                who: Who::Model { name: "crowd".into() },
+                who: Who::Model {
+                    name: "crowd".into(),
+                },
                 question: question.clone(),
                 format: Some(Format::Quick),
                 status: RowStatus::Failed,
@@ -295,7 +321,11 @@ impl Collector {
             crowd.hits.add(&row);
         }
         self.table.models = std::mem::take(&mut self.models).into_values().collect();
-        self.table.crowd = self.quantiles.iter().any(|q| !q.is_empty()).then_some(crowd);
+        self.table.crowd = self
+            .quantiles
+            .iter()
+            .any(|q| !q.is_empty())
+            .then_some(crowd);
         self.table
     }
 }
@@ -434,8 +464,12 @@ fn mark(entries: &[Entry], policy: &Policy, humans: &[f64]) -> Option<Mark> {
     Some(Mark {
         score,
         samples: entries.len(),
-        failures: entries.iter().filter(|e| matches!(e, Entry::Failed)).count(),
-        percentile: (!humans.is_empty()).then(|| 100.0 * (worse + ties / 2.0) / humans.len() as f64),
+        failures: entries
+            .iter()
+            .filter(|e| matches!(e, Entry::Failed))
+            .count(),
+        percentile: (!humans.is_empty())
+            .then(|| 100.0 * (worse + ties / 2.0) / humans.len() as f64),
     })
 }
 
@@ -475,7 +509,11 @@ fn words(who: &str, questions: usize, beat: usize, d: Option<f64>, ci: Option<[f
     let ci = match ci {
         Some([lo, hi]) if hi < 0.0 => format!("95% CI {:.2}–{:.2} lower", -hi, -lo),
         Some([lo, hi]) if lo > 0.0 => format!("95% CI {lo:.2}–{hi:.2} higher"),
-        Some([lo, hi]) => format!("95% CI {} to {}: no clear difference", signed(lo), signed(hi)),
+        Some([lo, hi]) => format!(
+            "95% CI {} to {}: no clear difference",
+            signed(lo),
+            signed(hi)
+        ),
         None => "no interval".into(),
     };
     format!(
@@ -490,6 +528,15 @@ pub fn compare(table: &Table, policy: &Policy, draws: usize, seed: u64) -> Compa
     let np = table.people.len();
     let mut others: Vec<&Forecaster> = table.models.iter().collect();
     others.extend(&table.crowd);
+    // The crowd, when there is one, comes last; it is named `crowd` and stays out of the adjusted scores' fit.
+    let is_crowd: Vec<bool> = (0..others.len()).map(|k| k >= table.models.len()).collect();
+    let group = |k: usize| {
+        if is_crowd[k] {
+            "crowd".to_string()
+        } else {
+            format!("model:{}", others[k].name)
+        }
+    };
     let value = |entries: &[Entry]| {
         let v: Vec<f64> = entries.iter().filter_map(|e| policy.value(*e)).collect();
         mean(&v).unwrap_or(f64::NAN)
@@ -498,7 +545,10 @@ pub fn compare(table: &Table, policy: &Policy, draws: usize, seed: u64) -> Compa
         questions: nq,
         people: np,
         humans: vec![f64::NAN; nq * np],
-        others: others.iter().map(|f| f.entries.iter().map(|e| value(e)).collect()).collect(),
+        others: others
+            .iter()
+            .map(|f| f.entries.iter().map(|e| value(e)).collect())
+            .collect(),
     };
     for (i, p) in table.people.iter().enumerate() {
         for (q, e) in p.entries.iter().enumerate() {
@@ -511,7 +561,9 @@ pub fn compare(table: &Table, policy: &Policy, draws: usize, seed: u64) -> Compa
     let compared: Vec<bool> = (0..nq)
         .map(|q| {
             policy.items == Items::All
-                || (matrix.humans[q * np..(q + 1) * np].iter().any(|v| !v.is_nan())
+                || (matrix.humans[q * np..(q + 1) * np]
+                    .iter()
+                    .any(|v| !v.is_nan())
                     && matrix.others.iter().all(|x| !x[q].is_nan()))
         })
         .collect();
@@ -529,8 +581,15 @@ pub fn compare(table: &Table, policy: &Policy, draws: usize, seed: u64) -> Compa
             QuestionLine {
                 question: table.questions[q].clone(),
                 compared: compared[q],
-                models: table.models.iter().map(|m| mark(&m.entries[q], policy, &human_scores)).collect(),
-                crowd: table.crowd.as_ref().and_then(|c| mark(&c.entries[q], policy, &human_scores)),
+                models: table
+                    .models
+                    .iter()
+                    .map(|m| mark(&m.entries[q], policy, &human_scores))
+                    .collect(),
+                crowd: table
+                    .crowd
+                    .as_ref()
+                    .and_then(|c| mark(&c.entries[q], policy, &human_scores)),
                 humans,
                 human_scores,
             }
@@ -549,19 +608,23 @@ pub fn compare(table: &Table, policy: &Policy, draws: usize, seed: u64) -> Compa
                 .collect();
             let beat = both
                 .iter()
-                .filter(|&&q| questions[q].humans.median.is_some_and(|m| matrix.others[k][q] < m))
+                .filter(|&&q| {
+                    questions[q]
+                        .humans
+                        .median
+                        .is_some_and(|m| matrix.others[k][q] < m)
+                })
                 .count();
             let d = Some(differences[k]).filter(|d| d.is_finite());
             let ci95 = interval(&boot[k], 0.95);
-            let group = if table.crowd.is_some() && k == others.len() - 1 {
-                "crowd".to_string()
+            let who = if is_crowd[k] {
+                "The human crowd".to_string()
             } else {
-                format!("model:{}", f.name)
+                f.name.clone()
             };
-            let who = if group == "crowd" { "The human crowd".to_string() } else { f.name.clone() };
             PairedLine {
                 words: words(&who, both.len(), beat, d, ci95),
-                group,
+                group: group(k),
                 questions: both.len(),
                 beat_median: beat,
                 difference: d,
@@ -571,8 +634,7 @@ pub fn compare(table: &Table, policy: &Policy, draws: usize, seed: u64) -> Compa
         })
         .collect();
 
-    let fixed: Vec<bool> = (0..others.len()).map(|k| table.crowd.is_some() && k == others.len() - 1).collect();
-    let (theta_people, theta_others, _) = adjusted(&matrix, &fixed);
+    let (theta_people, theta_others, _) = adjusted(&matrix, &is_crowd);
     let finite = |v: &[f64]| -> Vec<f64> { v.iter().copied().filter(|x| x.is_finite()).collect() };
     let mut groups = Vec::new();
     let human_questions = means.iter().filter(|m| !m.is_nan()).count();
@@ -585,11 +647,18 @@ pub fn compare(table: &Table, policy: &Policy, draws: usize, seed: u64) -> Compa
         coverage: coverage(&table.human_hits),
     });
     for (arm, hits) in &table.arm_hits {
-        let members: Vec<usize> = (0..np).filter(|&i| table.people[i].arm.as_ref() == Some(arm)).collect();
+        let members: Vec<usize> = (0..np)
+            .filter(|&i| table.people[i].arm.as_ref() == Some(arm))
+            .collect();
         let theta: Vec<f64> = members.iter().map(|&i| theta_people[i]).collect();
         let arm_means: Vec<f64> = (0..nq)
             .filter_map(|q| {
-                let v: Vec<f64> = finite(&members.iter().map(|&i| matrix.humans[q * np + i]).collect::<Vec<_>>());
+                let v: Vec<f64> = finite(
+                    &members
+                        .iter()
+                        .map(|&i| matrix.humans[q * np + i])
+                        .collect::<Vec<_>>(),
+                );
                 mean(&v)
             })
             .collect();
@@ -605,7 +674,7 @@ pub fn compare(table: &Table, policy: &Policy, draws: usize, seed: u64) -> Compa
     for (k, f) in others.iter().enumerate() {
         let scores = finite(&matrix.others[k]);
         groups.push(GroupLine {
-            group: if fixed[k] { "crowd".into() } else { format!("model:{}", f.name) },
+            group: group(k),
             forecasters: 1,
             questions: scores.len(),
             mean: mean(&scores),

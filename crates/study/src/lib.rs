@@ -8,11 +8,11 @@
 mod board;
 pub mod class;
 pub mod compare;
-pub mod simulate;
 mod file;
 mod record;
 mod score;
 mod session;
+pub mod simulate;
 
 pub use board::{
     Board, BoardRow, Cell, DEFAULT_RESAMPLES, DEFAULT_SEED, MAX_RESAMPLES, Output, ParticipantRow,

@@ -503,7 +503,9 @@ impl<'a> Context<'a> {
             coverage: None,
         };
         let program = match (&a.failure, a.format, &a.program, &a.quick) {
-            (Some(why), None, None, None) => Err(format!("the model's output gave no answer: {why}")),
+            (Some(why), None, None, None) => {
+                Err(format!("the model's output gave no answer: {why}"))
+            }
             (Some(_), ..) => {
                 return Err(problem(
                     "a failure record holds no format, program or quick".into(),
@@ -544,7 +546,10 @@ impl<'a> Context<'a> {
                 return Err(problem("no program (or a `failure`)".into()));
             }
         };
-        match program.and_then(|p| self.study.run(a.format.unwrap_or(Format::Squiggle), &p, seed)) {
+        match program.and_then(|p| {
+            self.study
+                .run(a.format.unwrap_or(Format::Squiggle), &p, seed)
+        }) {
             Ok(samples) => {
                 let (answer, score, coverage) = self.scored(&a.question, &samples);
                 row.status = RowStatus::Answered;
@@ -632,7 +637,8 @@ impl Seen {
         (!self.answers.insert(key)).then(|| Problem {
             participant: Some(a.model.clone()),
             item: Some(a.question.clone()),
-            message: "duplicate: this model already answered this question (with this `sample`)".into(),
+            message: "duplicate: this model already answered this question (with this `sample`)"
+                .into(),
         })
     }
 }

@@ -80,7 +80,11 @@ pub fn records(context: &Context, sha256: &str, people: usize, seed: u64) -> Vec
                     let median = context.truth(q).map_or(1.0, |t| t.median());
                     let (low, high) = d.interval(median, sd, width);
                     let skipped = study.allow_skip && d.uniform() < 0.05;
-                    let format = if quick { Format::Quick } else { Format::Squiggle };
+                    let format = if quick {
+                        Format::Quick
+                    } else {
+                        Format::Squiggle
+                    };
                     let program = quick_program(&low, &high, Dialect::Squiggle);
                     let seed = study.item_seed(&id, q);
                     let summary = program
@@ -167,7 +171,10 @@ pub fn runs(context: &Context, seed: u64) -> Vec<ModelAnswer> {
                     failure: None,
                     metadata: [
                         ("temperature".to_string(), serde_json::json!(0.7)),
-                        ("run_id".to_string(), serde_json::json!(format!("{name}-{seed}"))),
+                        (
+                            "run_id".to_string(),
+                            serde_json::json!(format!("{name}-{seed}")),
+                        ),
                     ]
                     .into_iter()
                     .collect(),
@@ -180,9 +187,10 @@ pub fn runs(context: &Context, seed: u64) -> Vec<ModelAnswer> {
                     answer.format = None;
                     answer.program = None;
                     answer.failure = Some("no distribution in the output".into());
-                    answer
-                        .metadata
-                        .insert("raw".into(), serde_json::json!("I think it is about a lot."));
+                    answer.metadata.insert(
+                        "raw".into(),
+                        serde_json::json!("I think it is about a lot."),
+                    );
                 }
                 out.push(answer);
             }

@@ -19,7 +19,12 @@ fn fixed_table() -> Table {
         [scored(0.40), scored(0.30), scored(1.50), scored(0.20)],
         [scored(0.15), F, scored(1.00), scored(0.45)],
     ];
-    let model = [Entry::Scored(0.12), Entry::Scored(0.35), Entry::Failed, Entry::Scored(0.25)];
+    let model = [
+        Entry::Scored(0.12),
+        Entry::Scored(0.35),
+        Entry::Failed,
+        Entry::Scored(0.25),
+    ];
     Table {
         questions: (1..=4).map(|q| format!("t/q{q}")).collect(),
         arm: None,
@@ -77,16 +82,29 @@ fn the_fixed_dataset_matches_an_independent_computation() {
     let line = &dropped.paired[0];
     close(line.difference.unwrap(), -0.12416666666666666);
     assert_eq!((line.beat_median, line.questions), (3, 3));
-    let means: Vec<f64> = dropped.questions.iter().map(|q| q.humans.mean.unwrap()).collect();
+    let means: Vec<f64> = dropped
+        .questions
+        .iter()
+        .map(|q| q.humans.mean.unwrap())
+        .collect();
     for (a, b) in means.iter().zip([0.18, 0.525, 1.125, 0.3875]) {
         close(*a, b);
     }
-    let percentiles: Vec<Option<f64>> =
-        dropped.questions.iter().map(|q| q.models[0].as_ref().and_then(|m| m.percentile)).collect();
+    let percentiles: Vec<Option<f64>> = dropped
+        .questions
+        .iter()
+        .map(|q| q.models[0].as_ref().and_then(|m| m.percentile))
+        .collect();
     assert_eq!(percentiles, [Some(60.0), Some(75.0), None, Some(75.0)]);
     close(dropped.groups[0].adjusted.unwrap(), 0.5525212765957448);
     close(dropped.groups[1].adjusted.unwrap(), 0.43430851063829795);
-    assert!(line.words.starts_with("m beat the median participant on 3 of 3 questions; its score was 0.12 lower"), "{}", line.words);
+    assert!(
+        line.words.starts_with(
+            "m beat the median participant on 3 of 3 questions; its score was 0.12 lower"
+        ),
+        "{}",
+        line.words
+    );
 
     let penalised = Policy {
         items: Items::All,
@@ -96,14 +114,25 @@ fn the_fixed_dataset_matches_an_independent_computation() {
     let p = compare(&table, &penalised, 500, 1);
     close(p.paired[0].difference.unwrap(), 0.208125);
     assert_eq!((p.paired[0].beat_median, p.paired[0].questions), (3, 4));
-    let percentiles: Vec<Option<f64>> =
-        p.questions.iter().map(|q| q.models[0].as_ref().and_then(|m| m.percentile)).collect();
+    let percentiles: Vec<Option<f64>> = p
+        .questions
+        .iter()
+        .map(|q| q.models[0].as_ref().and_then(|m| m.percentile))
+        .collect();
     assert_eq!(percentiles, [Some(60.0), Some(80.0), Some(0.0), Some(75.0)]);
     close(p.groups[0].adjusted.unwrap(), 0.7022666666666668);
     close(p.groups[1].adjusted.unwrap(), 0.9299999999999999);
 
     // `common` leaves out the question the model failed, for the humans too.
-    let common = compare(&table, &Policy { items: Items::Common, ..Policy::default() }, 500, 1);
+    let common = compare(
+        &table,
+        &Policy {
+            items: Items::Common,
+            ..Policy::default()
+        },
+        500,
+        1,
+    );
     assert!(!common.questions[2].compared);
     assert_eq!(common.groups[0].questions, 3);
     // Coverage: Clopper–Pearson 95% of 3 hits in 4 at the 90% level.
@@ -151,11 +180,17 @@ fn the_crossed_bootstrap_covers_a_known_difference() {
                 Person {
                     id: format!("p{i}"),
                     arm: None,
-                    entries: b.iter().map(|bq| scored(1.0 + bq + a + 0.4 * g.normal())).collect(),
+                    entries: b
+                        .iter()
+                        .map(|bq| scored(1.0 + bq + a + 0.4 * g.normal()))
+                        .collect(),
                 }
             })
             .collect();
-        let model = b.iter().map(|bq| vec![Entry::Scored(1.0 + bq + DELTA + 0.4 * g.normal())]).collect();
+        let model = b
+            .iter()
+            .map(|bq| vec![Entry::Scored(1.0 + bq + DELTA + 0.4 * g.normal())])
+            .collect();
         let table = Table {
             questions: (0..QUESTIONS).map(|q| format!("s/q{q}")).collect(),
             people,
@@ -171,6 +206,9 @@ fn the_crossed_bootstrap_covers_a_known_difference() {
         covered += usize::from(lo <= DELTA && DELTA <= hi);
     }
     let share = covered as f64 / STUDIES as f64;
-    eprintln!("the 90% interval covered δ in {covered} of {STUDIES} studies ({:.1}%)", 100.0 * share);
+    eprintln!(
+        "the 90% interval covered δ in {covered} of {STUDIES} studies ({:.1}%)",
+        100.0 * share
+    );
     assert!((0.85..=0.95).contains(&share), "coverage {share}");
 }

@@ -66,7 +66,12 @@ fn short(question: &str) -> String {
 fn questions_chart(c: &Comparison) -> Result<String, String> {
     let n = c.questions.len().max(1);
     let marks = |q: &fermi_study::compare::QuestionLine| -> Vec<f64> {
-        q.models.iter().chain(std::iter::once(&q.crowd)).flatten().map(|m| m.score).collect()
+        q.models
+            .iter()
+            .chain(std::iter::once(&q.crowd))
+            .flatten()
+            .map(|m| m.score)
+            .collect()
     };
     let all: Vec<f64> = c
         .questions
@@ -112,10 +117,18 @@ fn questions_chart(c: &Comparison) -> Result<String, String> {
                 .questions
                 .iter()
                 .enumerate()
-                .filter_map(|(i, q)| q.models[k].as_ref().map(|m: &Mark| (m.score.max(FLOOR), i as f64)))
+                .filter_map(|(i, q)| {
+                    q.models[k]
+                        .as_ref()
+                        .map(|m: &Mark| (m.score.max(FLOOR), i as f64))
+                })
                 .collect();
             chart
-                .draw_series(points.into_iter().map(|p| TriangleMarker::new(p, 7, col.filled())))
+                .draw_series(
+                    points
+                        .into_iter()
+                        .map(|p| TriangleMarker::new(p, 7, col.filled())),
+                )
                 .map_err(err)?
                 .label(name.as_str())
                 .legend(move |(x, y)| TriangleMarker::new((x, y), 6, col.filled()));
@@ -128,7 +141,11 @@ fn questions_chart(c: &Comparison) -> Result<String, String> {
             .collect();
         if !crowd.is_empty() {
             chart
-                .draw_series(crowd.into_iter().map(|p| Cross::new(p, 6, BLACK.stroke_width(2))))
+                .draw_series(
+                    crowd
+                        .into_iter()
+                        .map(|p| Cross::new(p, 6, BLACK.stroke_width(2))),
+                )
                 .map_err(err)?
                 .label("crowd")
                 .legend(|(x, y)| Cross::new((x, y), 5, BLACK.stroke_width(2)));
@@ -238,7 +255,8 @@ fn coverage_chart(c: &Comparison) -> Result<String, String> {
             for cov in &group.coverage {
                 let x = f64::from(cov.level) / 100.0 + offset;
                 shapes.push(
-                    PathElement::new(vec![(x, cov.low), (x, cov.high)], col.stroke_width(2)).into_dyn(),
+                    PathElement::new(vec![(x, cov.low), (x, cov.high)], col.stroke_width(2))
+                        .into_dyn(),
                 );
                 if let Some(share) = cov.share {
                     shapes.push(Circle::new((x, share), 5, col.filled()).into_dyn());
@@ -275,8 +293,11 @@ fn fixed(x: Option<f64>) -> String {
     x.map_or("–".into(), |v| format!("{v:.3}"))
 }
 
-/// The tables, each as (file name, header, rows): written as CSV and shown as HTML.
-fn tables(c: &Comparison) -> Vec<(&'static str, Vec<&'static str>, Vec<Vec<String>>)> {
+/// A table: its CSV file's name, header and rows.
+type Tab = (&'static str, Vec<&'static str>, Vec<Vec<String>>);
+
+/// The tables: written as CSV and shown as HTML.
+fn tables(c: &Comparison) -> Vec<Tab> {
     let paired = c
         .paired
         .iter()
@@ -329,7 +350,11 @@ fn tables(c: &Comparison) -> Vec<(&'static str, Vec<&'static str>, Vec<Vec<Strin
             num(h.p75),
             String::new(),
         ]);
-        let others = c.models.iter().map(|m| format!("model:{m}")).chain(["crowd".to_string()]);
+        let others = c
+            .models
+            .iter()
+            .map(|m| format!("model:{m}"))
+            .chain(["crowd".to_string()]);
         for (name, m) in others.zip(q.models.iter().chain(std::iter::once(&q.crowd))) {
             if let Some(m) = m {
                 questions.push(vec![
@@ -351,21 +376,48 @@ fn tables(c: &Comparison) -> Vec<(&'static str, Vec<&'static str>, Vec<Vec<Strin
     vec![
         (
             "compare-paired.csv",
-            vec!["group", "questions", "beat_median", "difference", "ci95_low", "ci95_high", "ci90_low", "ci90_high"],
+            vec![
+                "group",
+                "questions",
+                "beat_median",
+                "difference",
+                "ci95_low",
+                "ci95_high",
+                "ci90_low",
+                "ci90_high",
+            ],
             paired,
         ),
         (
             "compare-groups.csv",
             vec![
-                "group", "forecasters", "questions", "mean", "adjusted", "level", "hits", "answers", "share",
-                "cp95_low", "cp95_high",
+                "group",
+                "forecasters",
+                "questions",
+                "mean",
+                "adjusted",
+                "level",
+                "hits",
+                "answers",
+                "share",
+                "cp95_low",
+                "cp95_high",
             ],
             groups,
         ),
         (
             "compare-questions.csv",
             vec![
-                "question", "compared", "group", "values", "failed", "skipped", "score", "median", "p25", "p75",
+                "question",
+                "compared",
+                "group",
+                "values",
+                "failed",
+                "skipped",
+                "score",
+                "median",
+                "p25",
+                "p75",
                 "percentile",
             ],
             questions,
@@ -379,7 +431,8 @@ pub fn write(dir: &Path, title: &str, c: &Comparison) -> Result<(), String> {
     let tables = tables(c);
     for (file, header, rows) in &tables {
         let path = dir.join(file);
-        let mut w = csv::Writer::from_path(&path).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        let mut w = csv::Writer::from_path(&path)
+            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
         w.write_record(header).map_err(|e| e.to_string())?;
         for r in rows {
             w.write_record(r).map_err(|e| e.to_string())?;
@@ -387,12 +440,24 @@ pub fn write(dir: &Path, title: &str, c: &Comparison) -> Result<(), String> {
         w.flush().map_err(|e| e.to_string())?;
     }
     let charts = [
-        ("questions", "Per question: every participant's score (grey), each model (triangles) and the crowd (×)", questions_chart(c)?),
-        ("paired", "Paired differences from the humans, with 95% (thin) and 90% (thick) crossed-bootstrap intervals", paired_chart(c)?),
-        ("coverage", "Coverage of the 50/80/90% intervals, with 95% Clopper–Pearson intervals", coverage_chart(c)?),
+        (
+            "questions",
+            "Per question: every participant's score (grey), each model (triangles) and the crowd (×)",
+            questions_chart(c)?,
+        ),
+        (
+            "paired",
+            "Paired differences from the humans, with 95% (thin) and 90% (thick) crossed-bootstrap intervals",
+            paired_chart(c)?,
+        ),
+        (
+            "coverage",
+            "Coverage of the 50/80/90% intervals, with 95% Clopper–Pearson intervals",
+            coverage_chart(c)?,
+        ),
     ];
     let mut html = format!(
-        "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>{t}</title>\n<style>\
+        "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><link rel=\"icon\" href=\"data:,\"><title>{t}</title>\n<style>\
          body{{font-family:system-ui,sans-serif;max-width:1000px;margin:2em auto;padding:0 1em;color:#222}}\
          table{{border-collapse:collapse;font-size:.9em;margin:1em 0}}td,th{{border:1px solid #ccc;padding:.25em .5em;text-align:right}}\
          td:first-child,th:first-child{{text-align:left}}figure{{margin:1.5em 0}}.scroll{{overflow-x:auto}}svg{{max-width:100%;height:auto}}\
@@ -402,7 +467,10 @@ pub fn write(dir: &Path, title: &str, c: &Comparison) -> Result<(), String> {
         t = escape(title),
         p = escape(&c.policy_words),
         n = c.people,
-        arm = c.arm.as_ref().map_or(String::new(), |a| format!(" of arm {}", escape(a))),
+        arm = c
+            .arm
+            .as_ref()
+            .map_or(String::new(), |a| format!(" of arm {}", escape(a))),
         d = c.draws,
         s = c.seed,
     );
@@ -428,7 +496,11 @@ pub fn write(dir: &Path, title: &str, c: &Comparison) -> Result<(), String> {
         for r in rows {
             html.push_str("<tr>");
             for cell in r {
-                let shown = cell.parse::<f64>().ok().filter(|_| cell.contains('.')).map_or(escape(cell), |v| fixed(Some(v)));
+                let shown = cell
+                    .parse::<f64>()
+                    .ok()
+                    .filter(|_| cell.contains('.'))
+                    .map_or(escape(cell), |v| fixed(Some(v)));
                 html.push_str(&format!("<td>{shown}</td>"));
             }
             html.push_str("</tr>\n");

@@ -113,13 +113,41 @@ pub fn interval(sorted: &[f64], level: f64) -> Option<[f64; 2]> {
     })
 }
 
+/// Each participant's mean of (score − β) over the questions it has (NaN for none).
+fn people_effects(m: &Matrix, beta: &[f64]) -> Vec<f64> {
+    let mut sums = vec![(0.0, 0.0); m.people];
+    for (q, b) in beta.iter().enumerate() {
+        for (s, &v) in sums.iter_mut().zip(m.row(q)) {
+            if !v.is_nan() {
+                s.0 += v - b;
+                s.1 += 1.0;
+            }
+        }
+    }
+    sums.iter()
+        .map(|(s, n)| if *n > 0.0 { s / n } else { f64::NAN })
+        .collect()
+}
+
+/// One forecaster's mean of (score − β) over the questions it has (NaN for none).
+fn effect(x: &[f64], beta: &[f64]) -> f64 {
+    let (mut sum, mut n) = (0.0, 0.0);
+    for (v, b) in x.iter().zip(beta) {
+        if !v.is_nan() {
+            sum += v - b;
+            n += 1.0;
+        }
+    }
+    if n > 0.0 { sum / n } else { f64::NAN }
+}
+
 /// The difficulty-adjusted scores: `score(f, q) ≈ θ_f + β_q` fitted by least squares over every defined score of
 /// the participants and the other forecasters (alternating updates until no β moves by 1e-12, at most 10,000
 /// rounds), with the β centred on 0 over questions, so that θ is the forecaster's score on a question of average
 /// difficulty (its plain mean when it answered everything). `fixed` others (the crowd, made of the participants)
-/// take no part in the fit and get θ from the fitted β. Returns (θ of each participant, θ of each other, β).
+/// take no part in the fit and get θ from the fitted β. Returns (θ of each participant, θ of each other, β; NaN
+/// for a question nobody has).
 pub fn adjusted(m: &Matrix, fixed: &[bool]) -> (Vec<f64>, Vec<f64>, Vec<f64>) {
-    let (nq, np) = (m.questions, m.people);
     let fitted: Vec<&Vec<f64>> = m
         .others
         .iter()
@@ -127,63 +155,38 @@ pub fn adjusted(m: &Matrix, fixed: &[bool]) -> (Vec<f64>, Vec<f64>, Vec<f64>) {
         .filter(|(_, f)| !**f)
         .map(|(x, _)| x)
         .collect();
-    let mut beta = vec![0.0; nq];
-    let mut theta_people = vec![f64::NAN; np];
-    let mut theta_others = vec![f64::NAN; fitted.len()];
-    let other_theta = |x: &[f64], beta: &[f64]| {
-        let (mut sum, mut n) = (0.0, 0.0);
-        for q in 0..nq {
-            if !x[q].is_nan() {
-                sum += x[q] - beta[q];
-                n += 1.0;
-            }
-        }
-        if n > 0.0 { sum / n } else { f64::NAN }
-    };
+    // A question nobody has keeps β = 0 during the fit (no score reads it) and is NaN at the end.
+    let mut beta = vec![0.0; m.questions];
     for _ in 0..10_000 {
-        // θ of each participant given β.
-        let mut sums = vec![(0.0, 0.0); np];
-        for q in 0..nq {
-            for (i, &v) in m.row(q).iter().enumerate() {
-                if !v.is_nan() {
-                    sums[i].0 += v - beta[q];
-                    sums[i].1 += 1.0;
+        let theta_people = people_effects(m, &beta);
+        let theta_fitted: Vec<f64> = fitted.iter().map(|x| effect(x, &beta)).collect();
+        let next: Vec<Option<f64>> = (0..m.questions)
+            .map(|q| {
+                let (mut sum, mut n) = (0.0, 0.0);
+                for (&v, t) in m.row(q).iter().zip(&theta_people) {
+                    if !v.is_nan() {
+                        sum += v - t;
+                        n += 1.0;
+                    }
                 }
-            }
-        }
-        for (t, (s, n)) in theta_people.iter_mut().zip(&sums) {
-            *t = if *n > 0.0 { s / n } else { f64::NAN };
-        }
-        for (t, x) in theta_others.iter_mut().zip(&fitted) {
-            *t = other_theta(x, &beta);
-        }
-        // β of each question given θ.
-        let mut moved: f64 = 0.0;
-        let mut next = vec![0.0; nq];
-        for q in 0..nq {
-            let (mut sum, mut n) = (0.0, 0.0);
-            for (i, &v) in m.row(q).iter().enumerate() {
-                if !v.is_nan() {
-                    sum += v - theta_people[i];
-                    n += 1.0;
+                for (x, t) in fitted.iter().zip(&theta_fitted) {
+                    if !x[q].is_nan() {
+                        sum += x[q] - t;
+                        n += 1.0;
+                    }
                 }
-            }
-            for (x, t) in fitted.iter().zip(&theta_others) {
-                if !x[q].is_nan() {
-                    sum += x[q] - t;
-                    n += 1.0;
-                }
-            }
-            next[q] = if n > 0.0 { sum / n } else { f64::NAN };
-        }
-        let defined: Vec<f64> = next.iter().copied().filter(|b| !b.is_nan()).collect();
+                (n > 0.0).then(|| sum / n)
+            })
+            .collect();
+        let defined: Vec<f64> = next.iter().flatten().copied().collect();
         let centre = if defined.is_empty() {
             0.0
         } else {
             defined.iter().sum::<f64>() / defined.len() as f64
         };
+        let mut moved: f64 = 0.0;
         for (b, n) in beta.iter_mut().zip(&next) {
-            let n = if n.is_nan() { 0.0 } else { n - centre };
+            let n = n.map_or(0.0, |n| n - centre);
             moved = moved.max((n - *b).abs());
             *b = n;
         }
@@ -191,35 +194,14 @@ pub fn adjusted(m: &Matrix, fixed: &[bool]) -> (Vec<f64>, Vec<f64>, Vec<f64>) {
             break;
         }
     }
-    for q in 0..nq {
+    let theta_people = people_effects(m, &beta);
+    let theta_others = m.others.iter().map(|x| effect(x, &beta)).collect();
+    for (q, b) in beta.iter_mut().enumerate() {
         if m.row(q).iter().all(|v| v.is_nan()) && fitted.iter().all(|x| x[q].is_nan()) {
-            beta[q] = f64::NAN;
+            *b = f64::NAN;
         }
     }
-    // θ again from the final β (the loop's last θ came from the β before it).
-    let beta_or_0: Vec<f64> = beta
-        .iter()
-        .map(|b| if b.is_nan() { 0.0 } else { *b })
-        .collect();
-    let mut sums = vec![(0.0, 0.0); np];
-    for q in 0..nq {
-        for (i, &v) in m.row(q).iter().enumerate() {
-            if !v.is_nan() {
-                sums[i].0 += v - beta_or_0[q];
-                sums[i].1 += 1.0;
-            }
-        }
-    }
-    let theta_people = sums
-        .iter()
-        .map(|(s, n)| if *n > 0.0 { s / n } else { f64::NAN })
-        .collect();
-    let theta = m
-        .others
-        .iter()
-        .map(|x| other_theta(x, &beta_or_0))
-        .collect();
-    (theta_people, theta, beta)
+    (theta_people, theta_others, beta)
 }
 
 #[cfg(test)]
@@ -256,18 +238,21 @@ mod tests {
     #[test]
     fn a_forecaster_on_easy_questions_only_is_adjusted_up() {
         // Question 0 is easy (everyone 1 lower); the model answered only it and matched the humans there.
-        let m = matrix(
-            &[&[1.0, 2.0], &[1.0, 2.0]],
-            &[&[1.0, f64::NAN]],
-        );
+        let m = matrix(&[&[1.0, 2.0], &[1.0, 2.0]], &[&[1.0, f64::NAN]]);
         let (_, others, _) = adjusted(&m, &[false]);
         let (people, _, _) = adjusted(&m, &[false]);
-        assert!((others[0] - people[0]).abs() < 1e-9, "{others:?} {people:?}");
+        assert!(
+            (others[0] - people[0]).abs() < 1e-9,
+            "{others:?} {people:?}"
+        );
     }
 
     #[test]
     fn the_bootstrap_is_seeded_and_ordered() {
-        let m = matrix(&[&[1.0, 2.0, 3.0], &[3.0, 2.0, 1.0], &[2.0, 2.5, 0.5]], &[&[0.5, 1.5, 2.5]]);
+        let m = matrix(
+            &[&[1.0, 2.0, 3.0], &[3.0, 2.0, 1.0], &[2.0, 2.5, 0.5]],
+            &[&[0.5, 1.5, 2.5]],
+        );
         let a = bootstrap(&m, 200, 7);
         assert_eq!(a, bootstrap(&m, 200, 7));
         assert_ne!(a, bootstrap(&m, 200, 8));
