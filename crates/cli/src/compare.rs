@@ -187,7 +187,12 @@ pub fn compare(args: &CompareArgs) -> ExitCode {
     };
     let c = compared(&table, &policy, args.score.bootstrap, args.score.seed);
     if let Some(dir) = &args.report {
-        let title = format!("{} — humans beside language models", args.score.study);
+        let name = Path::new(&args.score.study)
+            .file_name()
+            .map_or(args.score.study.clone(), |n| {
+                n.to_string_lossy().into_owned()
+            });
+        let title = format!("Humans beside language models: {name}");
         if let Err(e) = report::write(dir, &title, &c) {
             return diag::usage(e);
         }

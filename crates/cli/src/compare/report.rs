@@ -83,7 +83,7 @@ fn questions_chart(c: &Comparison) -> Result<String, String> {
     let lo = all.iter().copied().fold(f64::INFINITY, f64::min).min(0.01) / 1.5;
     let hi = all.iter().copied().fold(0.0, f64::max).max(1.0) * 1.5;
     let labels: Vec<String> = c.questions.iter().map(|q| short(&q.question)).collect();
-    svg(960, 90 + 28 * n as u32, |area| {
+    svg(960, (90 + 28 * n as u32).max(320), |area| {
         let mut chart = ChartBuilder::on(area)
             .margin(12)
             .x_label_area_size(40)
@@ -152,7 +152,7 @@ fn questions_chart(c: &Comparison) -> Result<String, String> {
         }
         chart
             .configure_series_labels()
-            .position(SeriesLabelPosition::UpperRight)
+            .position(SeriesLabelPosition::UpperLeft)
             .background_style(WHITE.mix(0.85))
             .border_style(BLACK)
             .draw()
@@ -460,7 +460,7 @@ pub fn write(dir: &Path, title: &str, c: &Comparison) -> Result<(), String> {
         "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><link rel=\"icon\" href=\"data:,\"><title>{t}</title>\n<style>\
          body{{font-family:system-ui,sans-serif;max-width:1000px;margin:2em auto;padding:0 1em;color:#222}}\
          table{{border-collapse:collapse;font-size:.9em;margin:1em 0}}td,th{{border:1px solid #ccc;padding:.25em .5em;text-align:right}}\
-         td:first-child,th:first-child{{text-align:left}}figure{{margin:1.5em 0}}.scroll{{overflow-x:auto}}svg{{max-width:100%;height:auto}}\
+         td:first-child,th:first-child{{text-align:left}}h1,p,li{{overflow-wrap:anywhere}}figure{{margin:1.5em 0}}.scroll{{overflow-x:auto}}svg{{max-width:100%;height:auto}}\
          </style></head><body>\n<h1>{t}</h1>\n<p data-testid=\"compare-policy\">{p}</p>\n<p>{n} participant(s){arm}; \
          Cramér-log in nats, lower is better; crossed bootstrap over participants and questions, {d} draws, seed {s}.</p>\n\
          <ul data-testid=\"compare-words\">\n",
