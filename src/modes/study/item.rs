@@ -53,6 +53,12 @@ pub fn ItemView() -> impl IntoView {
         })
     };
     let allow_skip = state.study(|s| s.allow_skip);
+    // An arm may hide the live percentiles and the chart (matched conditions with a model that sees neither).
+    let conditions = state.conditions();
+    let summary = conditions
+        .show_percentiles
+        .then(|| view! { <EstimateSummary /> });
+    let chart = conditions.show_chart.then(|| view! { <Chart unit /> });
     view! {
         <section class="panel question" data-testid="study-item" aria-labelledby="study-question">
             <p id="study-question" class="question-text">{move || question.get().map(|q| q.0)}</p>
@@ -66,8 +72,8 @@ pub fn ItemView() -> impl IntoView {
                 AnswerMode::Program => view! { <Editor dialect_switch=false /> }.into_any(),
             }}
             <Diagnostics places=Signal::derive(move || state.boxes.mode.get() == AnswerMode::Program) />
-            <EstimateSummary />
-            <Chart unit />
+            {summary}
+            {chart}
             {truth}
             <div class="submit-row">
                 <button class="primary" data-testid="study-next" on:click=move |_| state.next()>{next_label}</button>

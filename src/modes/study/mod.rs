@@ -201,7 +201,7 @@ fn new_session(loaded: &Loaded, participant: Participant) -> Session {
         fermi_study::uuid_v4(draws),
         AppInfo {
             version: env!("CARGO_PKG_VERSION").into(),
-            commit: option_env!("FERMI_PLAYGROUND_COMMIT").map(String::from),
+            commit: Some(env!("FERMI_PLAYGROUND_COMMIT").into()),
         },
         web::user_agent(),
         now,
@@ -254,7 +254,7 @@ fn Running(
     let title = loaded.study.title.clone();
     let position = Memo::new(move |_| state.session.with(|s| s.position()));
     let timer = Memo::new(move |_| state.session.with(|s| state.study(|study| s.timer(study))));
-    let instructions = loaded.study.instructions.clone();
+    let instructions = state.conditions().instructions;
     let arm = state
         .session
         .with_untracked(|s| s.arm_text(&loaded.study).map(str::to_string));

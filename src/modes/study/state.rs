@@ -69,9 +69,8 @@ impl StudyState {
         let samples = loaded.study.samples;
         let pipeline = Pipeline::new(Settings::default(), practice_truth.into());
         pipeline.samples.set(samples);
-        let first_program = loaded
-            .study
-            .formats
+        let formats = session.with_untracked(|s| s.conditions(&loaded.study).formats);
+        let first_program = formats
             .iter()
             .copied()
             .find(|f| *f != Format::Quick)
@@ -99,8 +98,14 @@ impl StudyState {
         self.loaded.with_value(|l| f(&l.study))
     }
 
+    /// The participant's conditions (the study's settings with their arm's changes).
+    pub fn conditions(&self) -> fermi_study::Conditions {
+        self.session
+            .with_untracked(|s| self.study(|study| s.conditions(study)))
+    }
+
     pub fn allows(&self, format: Format) -> bool {
-        self.study(|s| s.formats.contains(&format))
+        self.conditions().formats.contains(&format)
     }
 
     /// The format the editor is in.
