@@ -3,6 +3,7 @@
 mod bank;
 mod eval;
 mod import;
+mod jatos;
 mod report;
 mod score;
 mod study;

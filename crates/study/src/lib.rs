@@ -11,6 +11,7 @@ mod bonus;
 pub mod class;
 mod exclusions;
 mod file;
+mod hints;
 mod record;
 mod score;
 mod session;
@@ -27,6 +28,7 @@ pub use file::{
     MAX_STUDY_BYTES, Order, Reveal, SAMPLES_RANGE, SeedRule, Study, pack_sha256, parse_study,
     sha256_hex, study_sha256,
 };
+pub use hints::{HINT_TOLERANCE, give_aways, numbers};
 pub use record::{
     AppInfo, Device, ItemRecord, ItemStatus, ItemSummary, MAX_RECORD_BYTES, ModelAnswer, PackRef,
     Participant, Quick, Record, RecordStatus, SCHEMA, SUMMARY_TOLERANCE, StudyRef, parse_json,

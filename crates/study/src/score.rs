@@ -217,7 +217,7 @@ impl<'a> Context<'a> {
                 .iter()
                 .chain(packs)
                 .filter(|p| p.info.id == pack_id)
-                .find_map(|p| p.question(id));
+                .find_map(|p| p.question(id).filter(|q| !q.truth.is_sealed()));
             let Some(question) = found else {
                 problems.push(problem(format!(
                     "no truth: no pack `{pack_id}` holding `{id}` (a public-tier study's truths come with --truth)"

@@ -104,7 +104,7 @@ fn Formats() -> impl IntoView {
                     prop:value=move || state.program_dialect.get().name()
                 >
                     <option value="squiggle">"Squiggle subset"</option>
-                    <option value="fermi">"fermi DSL"</option>
+                    <option value="fermi">"fermi (one step a line)"</option>
                 </select>
             })}
         }
