@@ -762,7 +762,11 @@ fn expand(args: &[String], skipped: &mut Vec<(String, String)>) -> Result<Vec<Pa
         if path.is_dir() {
             walk(path, &mut out, skipped)?;
         } else if path.is_file() {
-            out.push(path.to_path_buf());
+            // A file named on the command line is read whatever its name, unless it is JATOS's metadata.
+            match jatos::kind(arg) {
+                Err(why) if arg.ends_with(".json") => skipped.push((arg.clone(), why.into())),
+                _ => out.push(path.to_path_buf()),
+            }
         } else {
             return Err(format!("{arg}: no such file or folder"));
         }

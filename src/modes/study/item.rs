@@ -65,7 +65,7 @@ pub fn ItemView() -> impl IntoView {
             {move || question.get().and_then(|q| q.2).map(|d| view! { <p class="muted">{d}</p> })}
             <p class="question-meta"><span>"Unit: " <strong>{unit}</strong></span></p>
         </section>
-        <section class="panel answer" id="answer" aria-label="Your answer">
+        <section class="panel answer" id="answer" aria-label="Your answer" on:paste=move |_| state.session.update(|s| s.paste())>
             <Formats />
             {move || match state.boxes.mode.get() {
                 AnswerMode::Quick => view! { <Quick boxes=state.boxes unit /> }.into_any(),

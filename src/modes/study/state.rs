@@ -172,6 +172,10 @@ impl StudyState {
             };
             let now = web::now();
             state.session.update(|s| s.edit(draft, now));
+            // A refusal ("Write your estimate to continue.") is about the answer as it stood.
+            if state.refusal.get_untracked().is_some() {
+                state.refusal.set(None);
+            }
         });
         Effect::new(move |_| {
             let run = state.pipeline.run.get();
