@@ -80,6 +80,7 @@ pub struct Question {
     pub trap: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub derivation: Option<String>,
+    #[serde(skip_serializing_if = "TruthSpec::is_sealed")]
     pub truth: TruthSpec,
     pub sources: Vec<Source>,
     /// The file the question came from (not part of the format; for messages).
@@ -104,6 +105,10 @@ pub enum TruthSpec {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         fermi: Option<String>,
     },
+    /// No truth in this pack: a `public`-tier pack's questions go to participants without one, and are scored
+    /// with the sealed truths given to `study score --truth`. Never written in a pack.
+    #[serde(skip)]
+    Sealed,
 }
 
 impl TruthSpec {
@@ -113,7 +118,12 @@ impl TruthSpec {
             TruthSpec::Point { .. } => "point",
             TruthSpec::LogRange { .. } => "log_range",
             TruthSpec::Distribution { .. } => "distribution",
+            TruthSpec::Sealed => "sealed",
         }
+    }
+
+    pub fn is_sealed(&self) -> bool {
+        *self == TruthSpec::Sealed
     }
 }
 

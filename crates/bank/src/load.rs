@@ -9,7 +9,7 @@ use toml::Spanned;
 use toml::de::{DeTable, DeValue};
 
 use crate::fit::question_seed;
-use crate::format::{Pack, PackInfo, Question, Source, Topic, TruthSpec};
+use crate::format::{Pack, PackInfo, Question, Source, Tier, Topic, TruthSpec};
 // fit.rs and advice.rs name it from here.
 pub(crate) use crate::problem::Problem;
 use crate::read::{self, Reader, span};
@@ -63,8 +63,22 @@ pub(crate) fn load(files: &[(&str, &str)], evaluate: bool) -> Result<Pack, Vec<P
         );
         return Err(problems);
     }
+    let public = info.as_ref().map(|(i, _)| i.tier == Tier::Public);
     let mut first_file: HashMap<&str, &str> = HashMap::new();
     for (q, sources_read) in &questions {
+        match (public, q.truth.is_sealed()) {
+            (Some(false), true) => problems.push(Problem::in_question(
+                q,
+                "truth",
+                "missing: every question of an open or private pack needs a truth",
+            )),
+            (Some(true), false) => problems.push(Problem::in_question(
+                q,
+                "truth",
+                "a public-tier pack holds no truths (they would reach participants): keep them in a sealed pack given to `study score --truth`",
+            )),
+            _ => {}
+        }
         if let Some(first) = first_file.insert(&q.id, &q.file) {
             problems.push(Problem::in_question(
                 q,
@@ -290,9 +304,10 @@ fn read_question(
     let explanation = optional_text(&mut r, "explanation");
     let trap = optional_text(&mut r, "trap");
     let derivation = optional_text(&mut r, "derivation");
-    let truth = r.get::<TruthSpec>("truth", true);
+    // Both may be missing in a public-tier pack; `load` checks against the tier once the header is read.
+    let truth = r.get::<TruthSpec>("truth", false);
     let mut sources_read = true;
-    let sources = r.array("sources", true).map(|items| {
+    let sources = r.array("sources", false).map(|items| {
         let mut sources = Vec::new();
         for (i, item) in items.into_iter().enumerate() {
             let source = Reader::new(
@@ -322,8 +337,8 @@ fn read_question(
             explanation,
             trap,
             derivation,
-            truth: truth?.0,
-            sources: sources?,
+            truth: truth.map_or(TruthSpec::Sealed, |t| t.0),
+            sources: sources.unwrap_or_default(),
             file: file.to_string(),
             places,
         },
@@ -431,9 +446,9 @@ fn check_question(q: &Question, sources_read: bool, problems: &mut Vec<Problem>)
                 }
             }
         }
-        TruthSpec::Distribution { .. } => {}
+        TruthSpec::Distribution { .. } | TruthSpec::Sealed => {}
     }
-    if q.sources.is_empty() && sources_read {
+    if q.sources.is_empty() && sources_read && !q.truth.is_sealed() {
         problem(
             "sources",
             "no source: add at least one `[[question.sources]]`".into(),

@@ -10,7 +10,7 @@ use std::process::ExitCode;
 
 use fermi_bank::Pack;
 use fermi_study::compare::{Comparison, compare as compared};
-use fermi_study::{Context, Format, sha256_hex, simulate as sim};
+use fermi_study::{Context, Format, simulate as sim, study_sha256};
 use fermi_syntax::{Dialect, syntax_card};
 use serde_json::json;
 
@@ -96,8 +96,16 @@ pub fn prompts(args: &PromptsArgs) -> ExitCode {
         },
         None => None,
     };
+    // An arm may set the formats and replace the instructions; check items are for people only.
+    let formats = arm
+        .and_then(|a| a.formats.clone())
+        .unwrap_or_else(|| study.formats.clone());
+    let base = arm
+        .and_then(|a| a.instructions.as_deref())
+        .unwrap_or(&study.instructions)
+        .trim_end();
     let mut out = std::io::stdout().lock();
-    for (i, item) in study.items.iter().enumerate() {
+    for (i, item) in study.items.iter().filter(|i| i.check.is_none()).enumerate() {
         let (pack, id) = item.parts();
         let Some(q) = packs
             .iter()
@@ -107,8 +115,8 @@ pub fn prompts(args: &PromptsArgs) -> ExitCode {
             continue;
         };
         let instructions = match arm {
-            Some(a) => format!("{}\n\n{}", study.instructions.trim_end(), a.text),
-            None => study.instructions.trim_end().to_string(),
+            Some(a) => format!("{base}\n\n{}", a.text),
+            None => base.to_string(),
         };
         let line = json!({
             "study": study.id,
@@ -117,10 +125,10 @@ pub fn prompts(args: &PromptsArgs) -> ExitCode {
             "position": i + 1,
             "text": q.text,
             "unit": q.unit,
-            "formats": study.formats,
+            "formats": formats,
             "arm": arm.map(|a| &a.id),
             "instructions": instructions,
-            "format_guide": format_guide(&study.formats, &q.unit),
+            "format_guide": format_guide(&formats, &q.unit),
             "samples": study.samples,
         });
         if writeln!(out, "{line}").is_err() {
@@ -147,7 +155,7 @@ pub fn simulate(args: &SimulateArgs) -> ExitCode {
         Ok(l) => l,
         Err(code) => return code,
     };
-    let sha = sha256_hex(text.as_bytes());
+    let sha = study_sha256(&text);
     let refs: Vec<&Pack> = packs.iter().collect();
     let context = match Context::new(&study, &sha, &refs, &[]) {
         Ok(c) => c,
@@ -178,7 +186,12 @@ pub fn simulate(args: &SimulateArgs) -> ExitCode {
 }
 
 pub fn compare(args: &CompareArgs) -> ExitCode {
-    let Scored { log, table, .. } = match scored(&args.score, Some(args.arm.clone())) {
+    let Scored {
+        log,
+        table,
+        excluded,
+        ..
+    } = match scored(&args.score, Some(args.arm.clone())) {
         Ok(s) => s,
         Err(code) => return code,
     };
@@ -198,7 +211,7 @@ pub fn compare(args: &CompareArgs) -> ExitCode {
         }
         eprintln!("report: {}", dir.join("index.html").display());
     }
-    finish(&args.score, &log, || {
+    finish(&args.score, &log, &excluded, || {
         (
             serde_json::to_value(&c).expect("the comparison serialises"),
             text(&c),

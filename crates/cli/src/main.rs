@@ -4,6 +4,7 @@ mod bank;
 mod compare;
 mod eval;
 mod import;
+mod jatos;
 mod report;
 mod score;
 mod study;

@@ -460,7 +460,7 @@ fn every_problem_is_listed_and_nothing_bad_is_scored() {
     assert!(line_of("JSON ends early").starts_with(&at(12)));
     assert!(line_of("the line is over 8 MiB").starts_with(&at(13)));
     assert!(
-        stderr.contains("3 record(s) scored, 11 left out"),
+        stderr.contains("3 record(s) scored (0 excluded), 11 left out"),
         "{stderr}"
     );
     let participants = csv_rows(&out.join("participants.csv"));
@@ -474,10 +474,29 @@ fn every_problem_is_listed_and_nothing_bad_is_scored() {
     assert_eq!(strict.status.code(), Some(1));
 }
 
+/// The fixture pack as a public-tier pack: its truths and sources taken out.
+fn public_pack(pack: &str) -> String {
+    let mut out = String::new();
+    let mut skipping = false;
+    for line in pack.lines() {
+        if line.starts_with("[question.truth]") || line.starts_with("[[question.sources]]") {
+            skipping = true;
+        } else if line.starts_with("[[question]]") {
+            skipping = false;
+        }
+        if !skipping {
+            out.push_str(line);
+            out.push('\n');
+        }
+    }
+    out.replace("tier = \"open\"", "tier = \"public\"")
+}
+
 #[test]
-fn a_public_tier_pack_is_refused_and_truths_can_come_sealed() {
+fn a_public_tier_study_ships_no_truth_and_is_scored_with_sealed_ones() {
     let dir = scratch("sealed");
     let pack = std::fs::read_to_string(fixture("pack.toml")).unwrap();
+    // A public pack that kept its truths is refused where it is loaded.
     std::fs::write(
         dir.join("pack.toml"),
         pack.replace("tier = \"open\"", "tier = \"public\""),
@@ -487,7 +506,33 @@ fn a_public_tier_pack_is_refused_and_truths_can_come_sealed() {
     let study = dir.join("study.toml").display().to_string();
     let result = run(&["study", "check", &study]);
     assert_eq!(result.status.code(), Some(1));
-    assert!(text(&result.stderr).contains("is public tier but holds truths"));
+    assert!(text(&result.stderr).contains("a public-tier pack holds no truths"));
+    // Without truths, the study still may not reveal them or practise on them.
+    std::fs::write(dir.join("pack.toml"), public_pack(&pack)).unwrap();
+    let result = run(&["study", "check", &study]);
+    assert_eq!(result.status.code(), Some(1));
+    let stderr = text(&result.stderr);
+    assert!(
+        stderr.contains("a practice item shows its truth"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("there is nothing to reveal"), "{stderr}");
+    let public = study_text()
+        .replace("reveal = \"end\"", "reveal = \"never\"")
+        .replace("[[study.practice]]\nquestion = \"fixture/warmup\"\n", "");
+    std::fs::write(dir.join("study.toml"), &public).unwrap();
+    let result = run(&["study", "check", "--json", &study]);
+    assert!(result.status.success(), "{}", text(&result.stderr));
+    let checked: Value = serde_json::from_slice(&result.stdout).unwrap();
+    assert_eq!(checked["truths_in_browser"], false);
+    assert_eq!(checked["packs"][0]["tier"], "public");
+    // Scoring needs the sealed truths.
+    let result = run(&["study", "score", "--study", &study]);
+    assert_eq!(result.status.code(), Some(1));
+    assert!(text(&result.stderr).contains("no truth: no pack `fixture` holding"));
+    let sealed = fixture("pack.toml").display().to_string();
+    let result = run(&["study", "score", "--study", &study, "--truth", &sealed]);
+    assert!(result.status.success(), "{}", text(&result.stderr));
 }
 
 #[test]

@@ -189,7 +189,13 @@ pub struct Collector {
 impl Collector {
     /// With `arm`, only that arm's participants stand for the humans.
     pub fn new(study: &Study, arm: Option<String>) -> Collector {
-        let questions: Vec<String> = study.items.iter().map(|i| i.question.clone()).collect();
+        // Check items are never compared (nor on the board).
+        let questions: Vec<String> = study
+            .items
+            .iter()
+            .filter(|i| i.check.is_none())
+            .map(|i| i.question.clone())
+            .collect();
         Collector {
             index: questions
                 .iter()
@@ -229,7 +235,8 @@ impl Collector {
         let Some(first) = rows.first() else { return };
         match &first.who {
             Who::Human { id, arm } => {
-                if self.arm.is_some() && *arm != self.arm {
+                // Excluded participants are off the comparison as they are off the board.
+                if (self.arm.is_some() && *arm != self.arm) || first.excluded.is_some() {
                     return;
                 }
                 let mut person = Person {
@@ -310,6 +317,11 @@ impl Collector {
                 edits: None,
                 sample: None,
                 coverage: None,
+                program: Some(program.clone()),
+                detail: None,
+                check_passed: None,
+                note: None,
+                excluded: None,
             };
             if let Ok(samples) = context.study.run(Format::Quick, &program, seed) {
                 let (_, score, coverage) = context.scored(question, &samples);

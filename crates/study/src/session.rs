@@ -7,6 +7,7 @@ use fermi_num::format_readable;
 use fermi_score::{LogTruth, assess};
 use serde::{Deserialize, Serialize};
 
+use crate::arms::{Assignment, Conditions};
 use crate::file::{Format, Reveal, Study};
 use crate::record::{
     AppInfo, ItemRecord, ItemStatus, ItemSummary, Participant, Quick, Record, RecordStatus, SCHEMA,
@@ -103,6 +104,9 @@ pub struct Open {
     pub hidden_count: u64,
     pub edits: u64,
     pub error_runs: u64,
+    /// Paste events into the answer.
+    #[serde(default)]
+    pub pastes: u64,
     /// The last program whose run was counted (a rerun of the same text is not another error run).
     pub last_run: Option<String>,
     /// The page's clock at the last event and whether the page was visible since; `None` until this page's life
@@ -123,6 +127,7 @@ impl Open {
             hidden_count: 0,
             edits: 0,
             error_runs: 0,
+            pastes: 0,
             last_run: None,
             segment: Some(now),
         }
@@ -159,6 +164,9 @@ pub struct Session {
     pub open: Option<Open>,
     /// The researcher's server answered a 2xx to this record as it now stands.
     pub sent: bool,
+    /// When the attempt started (ms since 1970); absent in sessions saved by older versions.
+    #[serde(default)]
+    pub started_wall_ms: Option<f64>,
 }
 
 /// A UUID v4 from entropy draws (each below 10⁹, as `playground::fresh_entropy` gives them): five draws hold
@@ -295,6 +303,10 @@ impl Session {
             finished_at: None,
             user_agent: user_agent.chars().take(1000).collect(),
             items: Vec::new(),
+            assignment: None,
+            packs: Vec::new(),
+            device: None,
+            practice: Vec::new(),
         };
         Session {
             version: SESSION_VERSION,
@@ -302,6 +314,34 @@ impl Session {
             stage: Stage::Instructions,
             open: None,
             sent: false,
+            started_wall_ms: Some(now.wall_ms),
+        }
+    }
+
+    /// Assigns the arm by a shared counter (balanced blocks, see [`Study::arm_in_block`]) instead of the hash.
+    pub fn assign_block(&mut self, study: &Study, counter: u64) {
+        self.record.assignment = Some(Assignment::Block { counter });
+        self.record.arm = study.arm_in_block(counter).map(|a| a.id.clone());
+    }
+
+    /// Why a saved attempt is too old to resume under the study's `resume_within_h`, if it is.
+    pub fn expired(&self, study: &Study, now_wall_ms: f64) -> Option<String> {
+        let hours = study.resume_within_h?;
+        let started = self.started_wall_ms?;
+        (now_wall_ms - started > f64::from(hours) * 3_600_000.0).then(|| {
+            format!("the answers saved in this browser were started over {hours} hours ago, longer than this study keeps an attempt open")
+        })
+    }
+
+    /// The participant's conditions (the study's, with their arm's changes).
+    pub fn conditions(&self, study: &Study) -> Conditions {
+        study.conditions(self.record.arm.as_deref())
+    }
+
+    /// A paste into the answer of the item on screen.
+    pub fn paste(&mut self) {
+        if let Some(open) = &mut self.open {
+            open.pastes += 1;
         }
     }
 
@@ -387,10 +427,11 @@ impl Session {
     /// The countdown's words, with whether the item is over its time; `None` without a time limit.
     pub fn timer(&self, study: &Study) -> Option<(String, bool)> {
         let open = self.open.as_ref()?;
-        if study.time_limit_s == 0 || matches!(self.stage, Stage::Practice { .. }) {
+        let limit_s = self.conditions(study).time_limit_s;
+        if limit_s == 0 || matches!(self.stage, Stage::Practice { .. }) {
             return None;
         }
-        let limit = u64::from(study.time_limit_s) * 1000;
+        let limit = u64::from(limit_s) * 1000;
         let elapsed = open.open_ms() as u64;
         Some(if elapsed <= limit {
             (
@@ -442,7 +483,9 @@ impl Session {
                 index,
                 revealed: false,
             } => {
-                self.evaluate(study)?;
+                let item = self.item_record(study, ItemStatus::Answered, None, now)?;
+                self.record.practice.push(item);
+                self.sent = false;
                 self.stage = Stage::Practice {
                     index,
                     revealed: true,
@@ -455,6 +498,7 @@ impl Session {
             Stage::Item { index } => {
                 let item = self.item_record(study, ItemStatus::Answered, None, now)?;
                 self.record.items.push(item);
+                self.sent = false;
                 self.show(study, study.practice.len() + index + 1, now);
             }
             Stage::Done => {}
@@ -478,6 +522,7 @@ impl Session {
         let reason: String = reason.chars().take(MAX_REASON_CHARS).collect();
         let item = self.item_record(study, ItemStatus::Skipped, Some(reason), now)?;
         self.record.items.push(item);
+        self.sent = false;
         self.show(study, study.practice.len() + index + 1, now);
         Ok(())
     }
@@ -496,7 +541,12 @@ impl Session {
 
     /// Shows step `k` of practice items then scored items, or ends the study.
     fn show(&mut self, study: &Study, k: usize, now: Now) {
-        let format = study.formats.first().copied().unwrap_or(Format::Quick);
+        let format = self
+            .conditions(study)
+            .formats
+            .first()
+            .copied()
+            .unwrap_or(Format::Quick);
         let practice = study.practice.len();
         let (stage, question) = if k < practice {
             (
@@ -529,7 +579,7 @@ impl Session {
     fn evaluate(&self, study: &Study) -> Result<(Format, String, ItemSummary), String> {
         let open = self.open.as_ref().ok_or("No question is open.")?;
         let format = open.draft.format;
-        if !study.formats.contains(&format) {
+        if !self.conditions(study).formats.contains(&format) {
             return Err(format!(
                 "This study does not take answers as {}.",
                 format.as_str()
@@ -553,8 +603,8 @@ impl Session {
         skip_reason: Option<String>,
         now: Now,
     ) -> Result<ItemRecord, String> {
-        let Stage::Item { index } = self.stage else {
-            return Err("No scored item is open.".into());
+        let (Stage::Item { index } | Stage::Practice { index, .. }) = self.stage else {
+            return Err("No question is open.".into());
         };
         let open = self.open.as_ref().ok_or("No question is open.")?;
         let draft = &open.draft;
@@ -575,7 +625,7 @@ impl Session {
             low: draft.low.clone(),
             high: draft.high.clone(),
         });
-        let limit = u64::from(study.time_limit_s) * 1000;
+        let limit = u64::from(self.conditions(study).time_limit_s) * 1000;
         Ok(ItemRecord {
             question: open.question.clone(),
             position: index as u32 + 1,
@@ -596,6 +646,7 @@ impl Session {
             edits: open.edits,
             error_runs: open.error_runs,
             over_time: limit > 0 && open.open_ms() as u64 > limit,
+            pastes: open.pastes,
         })
     }
 }

@@ -65,10 +65,14 @@ pub fn records(context: &Context, sha256: &str, people: usize, seed: u64) -> Vec
         .first()
         .cloned()
         .unwrap_or_else(|| "typed".into());
-    let quick = study.formats.contains(&Format::Quick);
     (0..people)
         .map(|k| {
             let id = format!("sim-{k:04}");
+            let formats = study
+                .arm_for(&id)
+                .and_then(|a| a.formats.clone())
+                .unwrap_or_else(|| study.formats.clone());
+            let quick = formats.contains(&Format::Quick);
             let mut d = Draws::new(seed, &id);
             let sd = 0.3 + 0.7 * d.uniform();
             let width = 0.4 + 1.2 * d.uniform();
@@ -77,9 +81,18 @@ pub fn records(context: &Context, sha256: &str, people: usize, seed: u64) -> Vec
                 .iter()
                 .enumerate()
                 .map(|(i, q)| {
+                    // A check item is answered right: a narrow interval around its known answer.
+                    let check = study
+                        .items
+                        .iter()
+                        .find(|it| it.question == *q)
+                        .and_then(|it| it.check);
                     let median = context.truth(q).map_or(1.0, |t| t.median());
-                    let (low, high) = d.interval(median, sd, width);
-                    let skipped = study.allow_skip && d.uniform() < 0.05;
+                    let (low, high) = match check {
+                        Some(c) => (literal(c.expect * 0.99), literal(c.expect * 1.01)),
+                        None => d.interval(median, sd, width),
+                    };
+                    let skipped = study.allow_skip && check.is_none() && d.uniform() < 0.05;
                     let format = if quick {
                         Format::Quick
                     } else {
@@ -116,6 +129,7 @@ pub fn records(context: &Context, sha256: &str, people: usize, seed: u64) -> Vec
                         edits: 12,
                         error_runs: 0,
                         over_time: false,
+                        pastes: 0,
                     }
                 })
                 .collect();
@@ -143,6 +157,10 @@ pub fn records(context: &Context, sha256: &str, people: usize, seed: u64) -> Vec
                 finished_at: Some("2026-12-01T11:00:00Z".into()),
                 user_agent: "simulated".into(),
                 items,
+                assignment: None,
+                packs: Vec::new(),
+                device: None,
+                practice: Vec::new(),
             }
         })
         .collect()
@@ -151,11 +169,16 @@ pub fn records(context: &Context, sha256: &str, people: usize, seed: u64) -> Vec
 /// The three [`MODELS`]' runs on every scored item of the study.
 pub fn runs(context: &Context, seed: u64) -> Vec<ModelAnswer> {
     let study = context.study;
-    let last = study.items.len().saturating_sub(1);
+    let last = study
+        .items
+        .iter()
+        .filter(|i| i.check.is_none())
+        .count()
+        .saturating_sub(1);
     let mut out = Vec::new();
     for (name, sd, width, samples) in MODELS {
         let mut d = Draws::new(seed, name);
-        for (i, item) in study.items.iter().enumerate() {
+        for (i, item) in study.items.iter().filter(|i| i.check.is_none()).enumerate() {
             let q = &item.question;
             let median = context.truth(q).map_or(1.0, |t| t.median());
             for sample in 0..samples {
