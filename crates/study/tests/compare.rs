@@ -212,3 +212,41 @@ fn the_crossed_bootstrap_covers_a_known_difference() {
     );
     assert!((0.85..=0.95).contains(&share), "coverage {share}");
 }
+
+#[test]
+fn the_policy_is_declared_in_the_study_file() {
+    let demo = fermi_study::BUNDLED[0].1;
+    let study = fermi_study::parse_study(demo).unwrap();
+    assert_eq!(study.compare, Policy::default());
+    let with =
+        format!("{demo}\n[study.compare]\nitems = \"common\"\nskip = 2.5\nfailure = \"drop\"\n");
+    let study = fermi_study::parse_study(&with).unwrap();
+    assert_eq!(
+        study.compare,
+        Policy {
+            items: Items::Common,
+            skip: Count::Penalty(2.5),
+            failure: Count::Drop
+        }
+    );
+    assert!(
+        study
+            .compare
+            .words()
+            .contains("a skip scores a penalty of 2.5 nats")
+    );
+    for bad in [
+        "skip = \"zero\"",
+        "failure = -1.0",
+        "items = \"some\"",
+        "extra = 1",
+    ] {
+        let text = format!("{demo}\n[study.compare]\n{bad}\n");
+        let problems = fermi_study::parse_study(&text).unwrap_err();
+        assert!(
+            problems[0].message.starts_with("study.compare"),
+            "{bad}: {}",
+            problems[0].message
+        );
+    }
+}
