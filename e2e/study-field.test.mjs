@@ -75,6 +75,15 @@ ${submitUrl ? `submit_url = "${submitUrl}"\n` : ''}packs = ["field.toml"]
 [study.quality]
 max_pastes = 5
 
+[[study.arm]]
+id = "shown"
+text = "You see your own 5%, 50% and 95%."
+
+[[study.arm]]
+id = "hidden"
+text = "You see only your range."
+show_percentiles = false
+
 [study.bonus]
 per_item = 0.5
 zero_at = 2.0
@@ -282,6 +291,11 @@ const JATOS_JS = `window.jatos = {
   urlQueryParameters: { study: 'study.toml', PROLIFIC_PID: 'j-1', SESSION_ID: 'js-1' },
   studyJsonInput: {},
   onLoad(callback) { setTimeout(callback, 50); },
+  batchSession: {
+    data: { 'fermi-study-participants': 5 },
+    get(key) { return this.data[key]; },
+    set(key, value) { this.data[key] = value; return Promise.resolve(); },
+  },
   submitResultData(data) {
     return fetch('/jatos/result', { method: 'POST', body: data }).then((r) => { if (!r.ok) throw new Error('HTTP ' + r.status); });
   },
@@ -331,6 +345,7 @@ test('inside a JATOS-like page: jatos.js from where JATOS serves it, parameters 
     const record = JSON.parse(results.at(-1));
     assert.equal(record.status, 'complete');
     assert.deepEqual(record.participant, { id: 'j-1', source: 'PROLIFIC_PID', params: { SESSION_ID: 'js-1' } });
+    assert.deepEqual(record.assignment, { method: 'block', counter: 5 }, 'the arm from the batch counter');
     assert.ok(results.every((r) => !r.includes('\n')), 'one line of JSON per result');
 
     // JATOS's export: data.txt with one result a line, and the same in a .jrzip with its other files.

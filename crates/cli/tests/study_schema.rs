@@ -9,7 +9,10 @@ use serde_json::Value;
 use study_common::{fixture, fixture_records, study};
 
 fn schema() -> jsonschema::Validator {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/study-record.schema.json");
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../docs/study-record.schema.json"
+    );
     let text = std::fs::read_to_string(path).expect("the schema is in docs/");
     jsonschema::validator_for(&serde_json::from_str(&text).expect("the schema is JSON"))
         .expect("the schema is a valid JSON Schema")
@@ -52,7 +55,15 @@ fn every_record_produced_matches_the_schema() {
         version: "0.1.0".into(),
         commit: Some("unknown".into()),
     };
-    let mut s = Session::new(&study, &"0".repeat(64), participant, "id-1".into(), app, "ua".into(), now(0.0));
+    let mut s = Session::new(
+        &study,
+        &"0".repeat(64),
+        participant,
+        "id-1".into(),
+        app,
+        "ua".into(),
+        now(0.0),
+    );
     s.next(&study, now(1.0)).unwrap();
     let mut draft = fermi_study::Draft::empty(Format::Squiggle);
     draft.source = "to(10, 100)".into();
@@ -62,7 +73,11 @@ fn every_record_produced_matches_the_schema() {
     s.edit(draft, now(5.0));
     s.next(&study, now(6.0)).unwrap();
     assert_eq!((s.record.practice.len(), s.record.items.len()), (1, 1));
-    assert_valid(&v, "a session's record", &serde_json::to_value(&s.record).unwrap());
+    assert_valid(
+        &v,
+        "a session's record",
+        &serde_json::to_value(&s.record).unwrap(),
+    );
     // What the browser journeys received.
     if let Some(path) = std::env::var_os("FERMI_STUDY_RECORDS") {
         let text = std::fs::read_to_string(&path).unwrap();
