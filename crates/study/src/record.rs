@@ -166,21 +166,21 @@ pub(crate) mod seed_text {
 
     #[derive(Deserialize)]
     #[serde(untagged)]
-    enum Text {
+    enum Written {
         Exact(u64),
         Float(f64),
         Text(String),
     }
 
     pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<u64, D::Error> {
-        match Text::deserialize(d)? {
-            Text::Exact(n) => Ok(n),
+        match Written::deserialize(d)? {
+            Written::Exact(n) => Ok(n),
             // Saturating: 2⁶⁴ − 1 written by JavaScript reads back as 18446744073709552000.
-            Text::Float(x) if x >= 0.0 && x.fract() == 0.0 => Ok(x as u64),
-            Text::Float(x) => Err(D::Error::custom(format!(
+            Written::Float(x) if x >= 0.0 && x.fract() == 0.0 => Ok(x as u64),
+            Written::Float(x) => Err(D::Error::custom(format!(
                 "seed {x} is not a non-negative integer"
             ))),
-            Text::Text(t) => t
+            Written::Text(t) => t
                 .trim()
                 .parse()
                 .map_err(|_| D::Error::custom(format!("seed `{t}` is not a non-negative integer"))),
