@@ -200,7 +200,8 @@ test('a public-tier study through a receiver that drops its connections: nothing
     assert.equal(rx.of('p-good').status, 'partial');
     rx.state.mode = 'drop';
     await quick(page, '200', '2000');
-    await page.getByTestId('quick-low').press('Control+v'); // a paste event, counted
+    // A paste into the answer, counted.
+    await page.getByTestId('quick-low').dispatchEvent('paste');
     await nextItem(page, '3 of 3');
     await page.waitForTimeout(1500);
     assert.equal(rx.of('p-good').items.length, 1, 'nothing arrives while the connection drops');
@@ -277,7 +278,11 @@ test('a public-tier study through a receiver that drops its connections: nothing
     assert.equal(record.device.screen_width, 390);
     assert.deepEqual(record.packs.map((p) => p.id), ['field']);
     assert.match(record.app.commit, /^([0-9a-f]{40}|unknown)$/);
-    await writeFile(join(ROOT, 'target', 'e2e-records.json'), JSON.stringify([...rx.latest.values()].map((b) => JSON.parse(b))));
+    // Every received record matches the record's JSON Schema in docs/ (the CLI's schema test, fed these).
+    const received = join(dir, 'received.json');
+    await writeFile(received, JSON.stringify([...rx.latest.values()].map((b) => JSON.parse(b))));
+    execFileSync('cargo', ['test', '-q', '-p', 'fermi-playground', '--test', 'study_schema'],
+      { cwd: ROOT, env: { ...process.env, FERMI_STUDY_RECORDS: received }, stdio: 'pipe' });
     const expectedErrors = /Failed to load resource|ERR_CONNECTION|ERR_EMPTY_RESPONSE|500/;
     assert.deepEqual(errors.filter((e) => !expectedErrors.test(e)), [], 'no other console errors');
   } finally {
@@ -371,7 +376,7 @@ test('inside a JATOS-like page: jatos.js from where JATOS serves it, parameters 
     const empty = cli(['score', '--study', join(dir, 'study.toml'), '--truth', join(dir, 'sealed.toml'), join(dir, 'export', 'metadata.json')]);
     assert.equal(empty.code, 1);
     assert.match(empty.stderr, /metadata\.json: skipped: JATOS's metadata[\s\S]*no record was scored/);
-    assert.deepEqual(errors, []);
+    assert.deepEqual(errors.filter((e) => !/404/.test(e)), []);
   } finally {
     await session.close();
   }
