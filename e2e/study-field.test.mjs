@@ -75,6 +75,15 @@ ${submitUrl ? `submit_url = "${submitUrl}"\n` : ''}packs = ["field.toml"]
 [study.quality]
 max_pastes = 5
 
+[[study.arm]]
+id = "shown"
+text = "You see your own 5%, 50% and 95%."
+
+[[study.arm]]
+id = "hidden"
+text = "You see only your range."
+show_percentiles = false
+
 [study.bonus]
 per_item = 0.5
 zero_at = 2.0
@@ -191,7 +200,8 @@ test('a public-tier study through a receiver that drops its connections: nothing
     assert.equal(rx.of('p-good').status, 'partial');
     rx.state.mode = 'drop';
     await quick(page, '200', '2000');
-    await page.getByTestId('quick-low').press('Control+v'); // a paste event, counted
+    // A paste into the answer, counted.
+    await page.getByTestId('quick-low').dispatchEvent('paste');
     await nextItem(page, '3 of 3');
     await page.waitForTimeout(1500);
     assert.equal(rx.of('p-good').items.length, 1, 'nothing arrives while the connection drops');
@@ -268,7 +278,11 @@ test('a public-tier study through a receiver that drops its connections: nothing
     assert.equal(record.device.screen_width, 390);
     assert.deepEqual(record.packs.map((p) => p.id), ['field']);
     assert.match(record.app.commit, /^([0-9a-f]{40}|unknown)$/);
-    await writeFile(join(ROOT, 'target', 'e2e-records.json'), JSON.stringify([...rx.latest.values()].map((b) => JSON.parse(b))));
+    // Every received record matches the record's JSON Schema in docs/ (the CLI's schema test, fed these).
+    const received = join(dir, 'received.json');
+    await writeFile(received, JSON.stringify([...rx.latest.values()].map((b) => JSON.parse(b))));
+    execFileSync('cargo', ['test', '-q', '-p', 'fermi-playground', '--test', 'study_schema'],
+      { cwd: ROOT, env: { ...process.env, FERMI_STUDY_RECORDS: received }, stdio: 'pipe' });
     const expectedErrors = /Failed to load resource|ERR_CONNECTION|ERR_EMPTY_RESPONSE|500/;
     assert.deepEqual(errors.filter((e) => !expectedErrors.test(e)), [], 'no other console errors');
   } finally {
@@ -282,6 +296,11 @@ const JATOS_JS = `window.jatos = {
   urlQueryParameters: { study: 'study.toml', PROLIFIC_PID: 'j-1', SESSION_ID: 'js-1' },
   studyJsonInput: {},
   onLoad(callback) { setTimeout(callback, 50); },
+  batchSession: {
+    data: { 'fermi-study-participants': 5 },
+    get(key) { return this.data[key]; },
+    set(key, value) { this.data[key] = value; return Promise.resolve(); },
+  },
   submitResultData(data) {
     return fetch('/jatos/result', { method: 'POST', body: data }).then((r) => { if (!r.ok) throw new Error('HTTP ' + r.status); });
   },
@@ -331,6 +350,7 @@ test('inside a JATOS-like page: jatos.js from where JATOS serves it, parameters 
     const record = JSON.parse(results.at(-1));
     assert.equal(record.status, 'complete');
     assert.deepEqual(record.participant, { id: 'j-1', source: 'PROLIFIC_PID', params: { SESSION_ID: 'js-1' } });
+    assert.deepEqual(record.assignment, { method: 'block', counter: 5 }, 'the arm from the batch counter');
     assert.ok(results.every((r) => !r.includes('\n')), 'one line of JSON per result');
 
     // JATOS's export: data.txt with one result a line, and the same in a .jrzip with its other files.
@@ -356,7 +376,7 @@ test('inside a JATOS-like page: jatos.js from where JATOS serves it, parameters 
     const empty = cli(['score', '--study', join(dir, 'study.toml'), '--truth', join(dir, 'sealed.toml'), join(dir, 'export', 'metadata.json')]);
     assert.equal(empty.code, 1);
     assert.match(empty.stderr, /metadata\.json: skipped: JATOS's metadata[\s\S]*no record was scored/);
-    assert.deepEqual(errors, []);
+    assert.deepEqual(errors.filter((e) => !/404/.test(e)), []);
   } finally {
     await session.close();
   }

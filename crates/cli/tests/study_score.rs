@@ -600,3 +600,46 @@ fn check_shows_what_a_participant_sees() {
     );
     assert!(out.contains("closed-book: ") && out.contains("open-book: "));
 }
+
+/// Records that went through the world: a CRLF copy of the study file, seeds read back as doubles (as JavaScript
+/// writes them), and a record without the added fields; all score, the rounded seeds noted.
+#[test]
+fn records_survive_line_ends_and_rounded_seeds() {
+    let dir = scratch("world");
+    std::fs::write(dir.join("study.toml"), study_text().replace('\n', "\r\n")).unwrap();
+    std::fs::copy(fixture("pack.toml"), dir.join("pack.toml")).unwrap();
+    let mut lines = Vec::new();
+    let mut rounded = 0;
+    for r in fixture_records() {
+        let mut v = serde_json::to_value(&r).unwrap();
+        for item in v["items"].as_array_mut().unwrap() {
+            let seed: u64 = item["seed"].as_str().unwrap().parse().unwrap();
+            rounded += usize::from(seed as f64 as u64 != seed);
+            item["seed"] = Value::from(seed as f64);
+        }
+        lines.push(serde_json::to_string(&v).unwrap());
+    }
+    assert!(rounded > 0, "some seeds are beyond 2^53");
+    std::fs::write(dir.join("all.jsonl"), lines.join("\n")).unwrap();
+    let study = dir.join("study.toml").display().to_string();
+    let records = dir.join("all.jsonl").display().to_string();
+    let result = run(&[
+        "study", "score", "--study", &study, "--strict", "--json", &records,
+    ]);
+    let stderr = text(&result.stderr);
+    assert!(result.status.success(), "{stderr}");
+    let out: Value = serde_json::from_slice(&result.stdout).unwrap();
+    assert_eq!(out["records"]["scored"], 5, "{stderr}");
+    let notes = out["notes"].as_array().unwrap();
+    let seed_notes = notes
+        .iter()
+        .filter(|n| {
+            n["message"]
+                .as_str()
+                .unwrap()
+                .contains("was rounded on the way")
+        })
+        .count();
+    assert_eq!(seed_notes, rounded);
+    assert!(stderr.contains("5 record(s) come from a build whose commit is unknown"));
+}

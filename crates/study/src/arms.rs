@@ -106,6 +106,59 @@ pub fn hash_spread(n: u64, k: usize) -> Option<(u64, u64)> {
 mod tests {
     use super::*;
 
+    fn study(arms: usize) -> Study {
+        let mut text = String::from(
+            "[study]\nid = \"s\"\nversion = 1\ntitle = \"T\"\nconsent = \"C\"\ninstructions = \"I\"\n\
+             samples = 1000\nseed = 1\norder = \"fixed\"\nformats = [\"quick\"]\ntime_limit_s = 0\n\
+             reveal = \"never\"\nallow_skip = false\n[[study.item]]\nquestion = \"open/a\"\n",
+        );
+        for k in 0..arms {
+            text.push_str(&format!(
+                "[[study.arm]]\nid = \"arm-{k}\"\ntext = \"t\"\nshow_chart = {}\n",
+                k == 0
+            ));
+        }
+        crate::parse_study(&text).unwrap()
+    }
+
+    #[test]
+    fn every_block_holds_each_arm_twice_in_a_drawn_order() {
+        for k in [2, 3, 5] {
+            let s = study(k);
+            let size = (BLOCK_ROUNDS * k) as u64;
+            let mut orders = Vec::new();
+            for block in 0..4 {
+                let arms: Vec<&str> = (block * size..(block + 1) * size)
+                    .map(|n| s.arm_in_block(n).unwrap().id.as_str())
+                    .collect();
+                for a in &s.arms {
+                    assert_eq!(arms.iter().filter(|x| **x == a.id).count(), BLOCK_ROUNDS);
+                }
+                orders.push(arms);
+            }
+            assert!(
+                orders.windows(2).any(|w| w[0] != w[1]),
+                "blocks are not all alike"
+            );
+            let by_block = Assignment::Block { counter: 3 };
+            assert_eq!(s.assigned_arm("x", Some(&by_block)), s.arm_in_block(3));
+            assert_eq!(s.assigned_arm("x", None), s.arm_for("x"));
+        }
+        assert!(study(0).arm_in_block(0).is_none());
+    }
+
+    #[test]
+    fn an_arm_changes_only_what_it_sets() {
+        let s = study(2);
+        assert!(s.conditions(Some("arm-0")).show_chart);
+        let c = s.conditions(Some("arm-1"));
+        assert!(!c.show_chart && c.show_percentiles);
+        assert_eq!(
+            (c.formats, c.instructions.as_str()),
+            (s.formats.clone(), "I")
+        );
+    }
+
     #[test]
     fn the_binomial_spread_of_two_arms_over_a_hundred() {
         // Binomial(100, 0.5): P(X ≤ 41) = 0.044, P(X ≤ 42) = 0.067; P(X ≤ 57) = 0.933, P(X ≤ 58) = 0.956.

@@ -48,7 +48,7 @@ pub fn ItemView() -> impl IntoView {
         Some(view! {
             <div class="study-truth" data-testid="study-truth">
                 <p class="truth-summary">"The answer: " {words}</p>
-                <ScoreCard submitted=true problem=Signal::derive(|| None::<String>) />
+                <ScoreCard submitted=true problem=Signal::derive(|| None::<String>) no_benchmark=true />
             </div>
         })
     };

@@ -134,7 +134,14 @@ fn Gate(loaded: Shared<Loaded>) -> impl IntoView {
                     }
                     (None, false) => gate.set(Step::Consent),
                     (None, true) => {
-                        let s = new_session(&loaded, participant);
+                        let mut s = new_session(&loaded, participant);
+                        // Inside JATOS, a batch session counts participants: arms balanced in blocks.
+                        if !loaded.study.arms.is_empty()
+                            && web::in_jatos()
+                            && let Some(n) = web::jatos_counter().await
+                        {
+                            s.assign_block(&loaded.study, n);
+                        }
                         session.set(Some((key, s)));
                         gate.set(Step::Running);
                     }

@@ -250,6 +250,43 @@ async fn call_jatos(name: &str, args: &js_sys::Array) -> Result<(), String> {
     Ok(())
 }
 
+/// The batch session's key of the participant counter that balances arms.
+const COUNTER: &str = "fermi-study-participants";
+
+/// Takes the next number of JATOS's batch-session counter (shared by every participant of the batch): reads it,
+/// writes it plus one, and tries again when another participant's write came first (JATOS refuses a stale
+/// write). `None` when there is no batch session or it keeps failing.
+pub async fn jatos_counter() -> Option<u64> {
+    let session = Reflect::get(&jatos()?, &"batchSession".into()).ok()?;
+    let get: Function = Reflect::get(&session, &"get".into())
+        .ok()?
+        .dyn_into()
+        .ok()?;
+    let set: Function = Reflect::get(&session, &"set".into())
+        .ok()?
+        .dyn_into()
+        .ok()?;
+    for _ in 0..5 {
+        let now = get
+            .call1(&session, &COUNTER.into())
+            .ok()?
+            .as_f64()
+            .unwrap_or(0.0);
+        let written = set
+            .call2(&session, &COUNTER.into(), &(now + 1.0).into())
+            .ok()?;
+        let ok = match written.dyn_into::<Promise>() {
+            Ok(promise) => JsFuture::from(promise).await.is_ok(),
+            Err(_) => true,
+        };
+        if ok && now >= 0.0 && now.fract() == 0.0 {
+            return Some(now as u64);
+        }
+        sleep(200).await;
+    }
+    None
+}
+
 /// Hands the record to JATOS (`jatos.submitResultData`, which replaces the component's result data: JATOS keeps
 /// the latest).
 pub async fn jatos_submit(record: &str) -> Result<(), String> {
