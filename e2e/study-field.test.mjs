@@ -150,6 +150,22 @@ async function receiver() {
   };
 }
 
+/** The cells of one CSV line (quoted cells may hold commas and doubled quotes). */
+function cells(line) {
+  const out = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i];
+    if (quoted && c === '"' && line[i + 1] === '"') { cell += '"'; i++; }
+    else if (c === '"') quoted = !quoted;
+    else if (c === ',' && !quoted) { out.push(cell); cell = ''; }
+    else cell += c;
+  }
+  out.push(cell);
+  return out;
+}
+
 async function quick(page, low, high) {
   await page.getByTestId('quick-low').fill(low);
   await page.getByTestId('quick-high').fill(high);
@@ -262,7 +278,7 @@ test('a public-tier study through a receiver that drops its connections: nothing
     // The bonus file pays participant 1 what the rule gives for their scores; the excluded one nothing.
     const items = (await readFile(join(out, 'items.csv'), 'utf8')).trim().split('\n');
     const header = items[0].split(',');
-    const col = (row, name) => row.split(',')[header.indexOf(name)];
+    const col = (row, name) => cells(row)[header.indexOf(name)];
     const good = items.slice(1).filter((r) => col(r, 'participant') === 'p-good' && col(r, 'cramer_log') !== '');
     assert.equal(good.length, 2, 'the check item is not scored');
     const expected = good.reduce((sum, r) => sum + 0.5 * Math.max(0, 1 - Number(col(r, 'cramer_log')) / 2), 0);

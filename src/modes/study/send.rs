@@ -56,17 +56,14 @@ pub fn start(state: StudyState) {
                 return;
             };
             if sent || !worth {
-                // A record sent before a reload is still sent.
-                if sent && state.sending.try_get_untracked() != Some(Sending::Sent) {
+                // A finished record sent before a reload is still sent.
+                if sent && done && state.sending.try_get_untracked() != Some(Sending::Sent) {
                     state.sending.try_set(Sending::Sent);
                 }
                 web::sleep(IDLE_MS).await;
                 continue;
             }
             let at = version(&state);
-            if done {
-                state.sending.try_set(Sending::Pending);
-            }
             let result = match &to {
                 Target::Jatos => web::jatos_submit(&body).await,
                 Target::Url(url) => web::post_json(url, &body).await,
@@ -82,9 +79,10 @@ pub fn start(state: StudyState) {
                     if current == at {
                         state.session.try_update(|s| s.sent = true);
                         state.save_now();
-                    }
-                    if state.sending.try_set(Sending::Sent).is_some() {
-                        return;
+                        // "Sent" is said of the finished record only, never of an earlier partial one.
+                        if done && state.sending.try_set(Sending::Sent).is_some() {
+                            return;
+                        }
                     }
                 }
                 Err(why) => {
