@@ -10,8 +10,7 @@ use toml::de::{DeTable, DeValue};
 
 use crate::fit::question_seed;
 use crate::format::{
-    Pack, PackInfo, Question, ReferenceFactor, ReferenceProgram, Source, SourceKind, Tier,
-    Topic,
+    Pack, PackInfo, Question, ReferenceFactor, ReferenceProgram, Source, SourceKind, Tier, Topic,
     TrapValue, TruthSpec,
 };
 // fit.rs and advice.rs name it from here.

@@ -722,7 +722,12 @@ impl Study {
     }
 
     /// How a participant's item of `question` is run and timed, under their arm's conditions.
-    pub fn item_spec(&self, participant: &str, arm: Option<&str>, question: &str) -> crate::ItemSpec {
+    pub fn item_spec(
+        &self,
+        participant: &str,
+        arm: Option<&str>,
+        question: &str,
+    ) -> crate::ItemSpec {
         let conditions = self.conditions(arm);
         crate::ItemSpec {
             formats: conditions.formats,

@@ -7,14 +7,14 @@
 
 mod arms;
 mod board;
-mod bundle;
 mod bonus;
+mod bundle;
 pub mod class;
 pub mod compare;
 mod exclusions;
 mod file;
-mod item;
 mod hints;
+mod item;
 mod record;
 mod score;
 mod session;
@@ -25,17 +25,17 @@ pub use board::{
     Board, BoardRow, Cell, DEFAULT_RESAMPLES, DEFAULT_SEED, MAX_RESAMPLES, Output, ParticipantRow,
     QuestionRow, ViewRow, bootstrap_interval, bootstrap_medians, median,
 };
-pub use bundle::{BUILTIN_PACK, assemble, question};
-pub use fermi_answer::{Answer, Now};
 pub use bonus::Bonus;
+pub use bundle::{BUILTIN_PACK, assemble, question};
 pub use exclusions::{Quality, exclusion_reasons};
+pub use fermi_answer::{Answer, Now};
 pub use file::{
     Arm, Check, DEFAULT_TOLERANCE, Format, ItemRef, MAX_ARMS, MAX_ITEMS, MAX_PRACTICE,
     MAX_STUDY_BYTES, Order, Reveal, SAMPLES_RANGE, SeedRule, Study, pack_sha256, parse_study,
     sha256_hex, study_sha256,
 };
-pub use item::{ItemSpec, Open, Ran};
 pub use hints::{HINT_TOLERANCE, give_aways, numbers};
+pub use item::{ItemSpec, Open, Ran};
 pub use record::{
     AppInfo, Device, ItemRecord, ItemStatus, ItemSummary, MAX_RECORD_BYTES, ModelAnswer, PackRef,
     Participant, Quick, Record, RecordStatus, SCHEMA, SUMMARY_TOLERANCE, StudyRef, parse_json,
