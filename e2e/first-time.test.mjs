@@ -28,9 +28,11 @@ test('quick boxes say why a number is not one, read fractions, and print program
     // A quick answer's problems carry no program positions: the person never saw `1:1`.
     await page.getByTestId('quick-low').fill('10');
     await page.getByTestId('quick-high').fill('1');
-    await page.waitForFunction((sel) => document.querySelector(sel)?.textContent.length > 0, id('diagnostics'));
-    const problems = await page.getByTestId('diagnostics').textContent();
+    // Swapped bounds run as nothing: the core's reason says so beside Submit, in the person's terms.
+    await page.waitForFunction((sel) => /swap/.test(document.querySelector(sel)?.textContent ?? ''), id('submit-why'));
+    const problems = await page.getByTestId('submit-why').textContent();
     assert.doesNotMatch(problems, /\d+:\d+/, problems);
+    assert.match(problems, /low bound \(10\) is above the high one \(1\)/, problems);
     // A seed that is not one is refused out loud.
     await page.getByTestId('seed').fill('abc');
     await page.getByTestId('seed').dispatchEvent('change');

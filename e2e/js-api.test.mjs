@@ -130,8 +130,9 @@ test('evaluate, score, questions and fitTruth give the CLI\'s numbers, bit for b
     await writeFile(join(dir, 'answer.sq'), answer.program);
     const scored = cli(['score', '--json', '--question', question, '--samples', `${answer.samples}`,
       '--seed', `${answer.seed}`, join(dir, 'answer.sq')]);
-    const { feedback, verdicts, question: _, truth, samples: __, seed: ___, ...report } = scored;
+    const { feedback, verdicts, rules, question: _, truth, samples: __, seed: ___, ...report } = scored;
     assert.deepEqual(api.assessment.report, report);
+    assert.deepEqual(api.assessment.rules, rules);
     assert.deepEqual(api.assessment.verdicts, verdicts);
     assert.deepEqual(api.assessment.feedback, feedback);
     if (truth.kind === 'point') {

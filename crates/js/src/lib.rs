@@ -277,8 +277,16 @@ struct ScoreOptions {
     matches: Vec<fermi_factors::Correction>,
 }
 
-/// Scores an answer against a truth: the report, the sampling noise, the what-ifs, the verdict words and the
-/// feedback sentences, exactly as the app shows them. With `{question}` and a program, also `factors`: the miss
+/// An assessment with every rule's line from the rule table, as `score --json` gives them.
+#[derive(Serialize)]
+struct Scored<'a> {
+    #[serde(flatten)]
+    assessment: &'a fermi_score::Assessment,
+    rules: Vec<fermi_score::RuleLine>,
+}
+
+/// Scores an answer against a truth: the report, the sampling noise, the what-ifs, the verdict words, the
+/// feedback sentences and every rule's line from the rule table, exactly as the app shows them. With `{question}` and a program, also `factors`: the miss
 /// attributed to the question's reference factors (`null` when it has none), as `score --factors` prints it.
 #[wasm_bindgen(unchecked_return_type = "Assessment")]
 pub fn score(
@@ -317,7 +325,11 @@ pub fn score(
     };
     let forecast = LogSamples::new(&samples).map_err(fail_with)?;
     let log_truth = LogTruth::new(&truth).map_err(fail_with)?;
-    let value = to_js(&fermi_score::assess(&forecast, &log_truth))?;
+    let assessment = fermi_score::assess(&forecast, &log_truth);
+    let value = to_js(&Scored {
+        rules: assessment.report.comparison_rules(),
+        assessment: &assessment,
+    })?;
     let Some(id) = options.question else {
         return Ok(value);
     };

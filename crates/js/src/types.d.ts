@@ -107,6 +107,12 @@ export interface Assessment {
   };
   /** Cramér-log of the answer re-centred on the truth's median, twice as wide, half as wide. */
   what_if: { recentred: number; wider: number; narrower: number };
+  /** Every rule the report carries, from the one rule table, with its value: `score --json`'s `rules`. */
+  rules: Array<{
+    id: string; key: string; name: string; measures: string; rewards: string; weakness: string;
+    orientation: "lower_is_better" | "higher_is_better"; propriety: string; unit: string;
+    value: number | string | boolean | null;
+  }>;
   verdicts: {
     score: string;
     bias: string;
