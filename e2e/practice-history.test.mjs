@@ -275,3 +275,47 @@ test('the theme: system, light or dark, kept across a reload, charts included', 
     assert.equal(await background(), 'rgb(18, 19, 24)');
   });
 });
+
+test('the theme is the app’s: dark chosen in practice stays dark in the lab and class mode, canvases included', async () => {
+  await journey({ width: 1280, height: 800 }, async ({ page, url }) => {
+    await page.emulateMedia({ colorScheme: 'light' });
+    const DARK_PAGE = 'rgb(18, 19, 24)';
+    const theme = () => page.evaluate(() => document.documentElement.dataset.theme);
+    const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    // The dark palette's background is rgb(24, 26, 32); the light one's is white.
+    const darkCanvas = (testid) => page.waitForFunction((sel) => {
+      const c = document.querySelector(sel);
+      return c && c.width > 0 && c.getContext('2d').getImageData(0, 0, 1, 1).data[0] === 24;
+    }, id(testid));
+    await page.getByTestId('theme').selectOption('dark');
+    assert.equal(await theme(), 'dark');
+    await page.waitForTimeout(300);
+    // Into the lab by its link (the page stays, the mode changes): the page and its charts are dark.
+    await page.getByTestId('open-lab').click();
+    await page.getByTestId('lab-by-width').waitFor();
+    assert.equal(await theme(), 'dark');
+    assert.equal(await background(), DARK_PAGE);
+    await darkCanvas('lab-by-width');
+    await darkCanvas('lab-heatmap');
+    // Opened afresh at #lab, and at #class: dark from the start.
+    await page.goto(`${url}#lab`);
+    await page.reload();
+    await page.getByTestId('lab-by-width').waitFor();
+    assert.equal(await theme(), 'dark');
+    await darkCanvas('lab-by-width');
+    await page.goto(`${url}#class`);
+    await page.getByTestId('class-samples').waitFor();
+    assert.equal(await theme(), 'dark');
+    assert.equal(await background(), DARK_PAGE);
+    // Back in practice the choice is still dark, and light chosen there is light everywhere.
+    await page.goto(`${url}#`);
+    assert.equal(await page.getByTestId('theme').inputValue(), 'dark');
+    await page.getByTestId('theme').selectOption('light');
+    await page.waitForTimeout(300);
+    await page.goto(`${url}#lab`);
+    await page.reload();
+    await page.getByTestId('lab-by-width').waitFor();
+    assert.equal(await theme(), 'light');
+    assert.notEqual(await background(), DARK_PAGE);
+  });
+});

@@ -1,21 +1,13 @@
 //! The Fermi Playground web app: a thin leptos layer over the core crates. It parses, samples and scores nothing
 //! itself; it holds state, draws, and stores.
 
+pub mod adapters;
 mod components;
 mod modes;
 pub mod plot;
 pub mod run;
-pub mod share;
-pub mod storage;
 pub mod waterfall;
 pub mod worker;
-
-/// A fresh random number from the platform (the browser's crypto), the app's one source of entropy: seeds
-/// re-rolled by the user and anything else that must not repeat. `None` where the platform has none.
-pub fn fresh_entropy() -> Option<u64> {
-    // Below 10⁹, as seeds were before: short to read out and copy, exact wherever a number is a double.
-    getrandom::u64().ok().map(|x| x % 1_000_000_000)
-}
 
 pub use modes::App;
 

@@ -12,14 +12,13 @@ use fermi_score::{Assessment, LogSamples, LogTruth, Summary};
 use fermi_syntax::{Diagnostic, Dialect};
 use leptos::prelude::*;
 
-use crate::plot::{Series, estimate_series};
-use crate::storage::Settings;
+use fermi_practice::Settings;
+use fermi_practice::chart::{Series, estimate_series};
 
 /// Pause after the last keystroke before the program is evaluated.
 pub const DEBOUNCE: Duration = Duration::from_millis(250);
 /// The settings' sample-count range.
-pub const UI_MIN_SAMPLES: usize = 1_000;
-pub const UI_MAX_SAMPLES: usize = 1_000_000;
+pub use fermi_practice::{MAX_SAMPLES as UI_MAX_SAMPLES, MIN_SAMPLES as UI_MIN_SAMPLES};
 /// From this many samples a run (and its score) goes to the worker: at 10⁶ they would take the page's thread for
 /// 150–300 ms. Below, the page's own thread answers sooner (no round trip) and is busy under ~30 ms.
 pub const WORKER_MIN_SAMPLES: usize = 200_000;

@@ -11,6 +11,7 @@ const CORE: &[&str] = &[
     "fermi-bank",
     "fermi-factors",
     "fermi-study",
+    "fermi-practice",
     "fermi-playground",
 ];
 const FORBIDDEN: [&str; 7] = [

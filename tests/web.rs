@@ -179,11 +179,15 @@ fn a_run_crosses_from_the_worker_unchanged() {
     assert_eq!(infinite, 1, "one score holds an infinity");
 }
 
-/// The app's one source of entropy answers in the browser, below 10⁹, and does not repeat itself.
+/// The app's one source of entropy answers from the browser's crypto, below 10⁹, and does not repeat itself.
 #[wasm_bindgen_test]
 fn fresh_entropy_comes_from_the_browser() {
+    assert!(
+        playground::adapters::crypto_entropy().is_some(),
+        "the browser's crypto answers"
+    );
     let draws: Vec<u64> = (0..8)
-        .map(|_| playground::fresh_entropy().expect("the browser's crypto answers"))
+        .map(|_| playground::adapters::fresh_entropy())
         .collect();
     assert!(draws.iter().all(|&x| x < 1_000_000_000), "{draws:?}");
     let mut distinct = draws.clone();

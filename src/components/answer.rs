@@ -3,6 +3,7 @@
 //! `fermi_answer::Answer`, which says what it runs as and why it is not ready.
 
 use fermi_answer::{Answer as Given, Bounds};
+use fermi_practice::submit::{RunState, blocked};
 use fermi_syntax::{Diagnostic, Dialect, Severity, Shown};
 use leptos::html;
 use leptos::prelude::*;
@@ -188,25 +189,21 @@ pub fn ModeTabs(boxes: AnswerBoxes) -> impl IntoView {
     }
 }
 
-/// Why Submit is disabled, in words; `None` while there is simply nothing new yet to say.
+/// Why Submit is disabled, in the core's words.
 fn submit_blocked(pipeline: &Pipeline, boxes: AnswerBoxes) -> Option<String> {
-    if pipeline.typing() || pipeline.evaluating.get() {
-        return Some("Waiting for the run to finish…".into());
-    }
     let run = pipeline.run.get();
-    if run.diagnostics.iter().any(|d| d.is_error()) {
-        return Some("Fix the errors listed above to submit.".into());
-    }
-    match &run.forecast {
-        Some(Err(_)) => Some("The samples can't be scored (see above).".into()),
-        Some(Ok(_)) => None,
-        // No run: the core says why the answer is not ready.
-        None => boxes
-            .answer(*pipeline)
-            .program()
-            .err()
-            .map(|why| why.message()),
-    }
+    let state = if pipeline.typing() || pipeline.evaluating.get() {
+        RunState::Pending
+    } else if run.diagnostics.iter().any(|d| d.is_error()) {
+        RunState::Errors
+    } else {
+        match &run.forecast {
+            Some(Err(_)) => RunState::Unscorable,
+            Some(Ok(_)) => RunState::Ready,
+            None => RunState::Empty,
+        }
+    };
+    blocked(state, &boxes.answer(*pipeline))
 }
 
 #[component]

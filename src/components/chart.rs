@@ -5,10 +5,11 @@ use plotters::prelude::*;
 use plotters_canvas::CanvasBackend;
 
 use fermi_bank::FittedTruth;
+use fermi_practice::Theme;
+use fermi_practice::chart::{Overlay, TruthMark, lognormal_series};
 
-use crate::plot::{DARK, LIGHT, Overlay, Palette, TruthMark, draw, lognormal_series};
+use crate::plot::{DARK, LIGHT, Palette, draw};
 use crate::run::{Pipeline, Run};
-use crate::storage::Theme;
 
 /// Draws on `canvas` with `draw` (given the area, the theme's palette and the device pixel ratio), after sizing it
 /// in device pixels so it stays crisp.
@@ -35,10 +36,9 @@ pub fn paint(
     }
 }
 
-/// The theme chosen in the settings, if the mode offers one (read as a signal, so a change redraws), else the
-/// system's. `try_`: a mode left behind may have left its (disposed) choice in context.
+/// The app's theme (read as a signal, so a change redraws): the one chosen, else the system's.
 fn dark_theme() -> bool {
-    match use_context::<RwSignal<Theme>>().and_then(|t| t.try_get()) {
+    match use_context::<RwSignal<Theme>>().map(|t| t.get()) {
         Some(Theme::Dark) => return true,
         Some(Theme::Light) => return false,
         _ => {}

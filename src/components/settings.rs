@@ -61,11 +61,7 @@ pub fn SettingsPanel(children: Children) -> impl IntoView {
                 <button
                     data-testid="reroll"
                     aria-label="Re-roll the seed"
-                    on:click=move |_| {
-                        if let Some(seed) = crate::fresh_entropy() {
-                            pipeline.seed.set(seed)
-                        }
-                    }
+                    on:click=move |_| pipeline.seed.set(crate::adapters::fresh_entropy())
                 >
                     "Re-roll"
                 </button>

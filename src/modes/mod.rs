@@ -6,6 +6,7 @@ mod lab;
 mod practice;
 mod study;
 
+use fermi_practice::Theme;
 use leptos::prelude::*;
 
 use class::Class;
@@ -34,16 +35,32 @@ impl Mode {
     }
 }
 
-fn fragment() -> String {
-    web_sys::window()
-        .and_then(|w| w.location().hash().ok())
-        .unwrap_or_default()
+use crate::adapters::{self, fragment};
+
+/// The app's theme, one signal for every mode (the choice is practice's, kept with its saved data): the CSS reads
+/// `data-theme` on the page's root, and the charts read the signal in context.
+fn provide_theme() {
+    let theme = RwSignal::new(adapters::practice::peek().theme);
+    provide_context(theme);
+    Effect::new(move |_| {
+        let chosen = theme.get();
+        let root = web_sys::window()
+            .and_then(|w| w.document())
+            .and_then(|d| d.document_element());
+        if let Some(root) = root {
+            let _ = match chosen {
+                Theme::System => root.remove_attribute("data-theme"),
+                chosen => root.set_attribute("data-theme", chosen.name()),
+            };
+        }
+    });
 }
 
 /// The page: the mode its address asks for, switched when the fragment changes (a link to `#lab` and back).
 /// Leaving a mode ends its state; what practice keeps is in storage already.
 #[component]
 pub fn App() -> impl IntoView {
+    provide_theme();
     // A study link shows only the study, whatever the fragment.
     if let Some(name) = study::requested() {
         return view! { <study::StudyMode name /> }.into_any();

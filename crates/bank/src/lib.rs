@@ -9,7 +9,6 @@ pub mod import;
 mod load;
 mod problem;
 mod read;
-pub mod sets;
 mod sources;
 mod unit_check;
 

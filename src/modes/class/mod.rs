@@ -8,8 +8,9 @@ mod teacher;
 
 use fermi_study::class::{self, ClassSet, Page};
 use leptos::prelude::*;
-use wasm_bindgen::{JsCast, JsValue};
+use wasm_bindgen::JsCast;
 
+use crate::adapters;
 use crate::components::count;
 use student::Student;
 use teacher::Teacher;
@@ -67,44 +68,10 @@ fn page_address() -> String {
 /// Copies `text` to the clipboard where the browser allows it, and sets `done` once it is there (the field beside
 /// the button stays selectable for a copy by hand otherwise).
 fn copy_to_clipboard(text: &str, done: RwSignal<bool>) {
-    let get = |on: &JsValue, key: &str| js_sys::Reflect::get(on, &JsValue::from_str(key)).ok();
-    let Some(window) = web_sys::window() else {
-        return;
-    };
-    let clipboard = get(&window.into(), "navigator")
-        .and_then(|n| get(&n, "clipboard"))
-        .filter(|c| !c.is_undefined());
-    let promise = clipboard.and_then(|c| {
-        let write = get(&c, "writeText")?.dyn_into::<js_sys::Function>().ok()?;
-        write
-            .call1(&c, &JsValue::from_str(text))
-            .ok()?
-            .dyn_into::<js_sys::Promise>()
-            .ok()
+    let text = text.to_string();
+    leptos::task::spawn_local(async move {
+        done.try_set(adapters::copy(&text).await);
     });
-    if let Some(promise) = promise {
-        // Awaited, so that a refusal is an answer here rather than an unhandled rejection.
-        leptos::task::spawn_local(async move {
-            let copied = wasm_bindgen_futures::JsFuture::from(promise).await.is_ok();
-            done.try_set(copied);
-        });
-    }
-}
-
-/// The text saved under `key` in local storage, if any.
-fn load(key: &str) -> Option<String> {
-    let storage = web_sys::window()?.local_storage().ok()??;
-    storage.get_item(key).ok()?
-}
-
-/// Saves `text` under `key`; why not, when storage is full or off.
-fn save(key: &str, text: &str) -> Result<(), String> {
-    let storage = web_sys::window()
-        .and_then(|w| w.local_storage().ok().flatten())
-        .ok_or("this browser keeps no local storage here")?;
-    storage
-        .set_item(key, text)
-        .map_err(|_| "local storage is full or switched off".to_string())
 }
 
 /// The teacher picks questions and a sample count, and gets the students' link and their own.
@@ -116,8 +83,8 @@ fn Create(pack: StoredValue<fermi_bank::Pack>) -> impl IntoView {
     let made = RwSignal::new(None::<Result<(ClassSet, u64), String>>);
     let create = move |_| {
         let n = samples.get_untracked().trim().parse::<usize>().unwrap_or(0);
-        let seed = crate::fresh_entropy().unwrap_or(1);
-        let key = crate::fresh_entropy().unwrap_or(seed ^ 0x9e37_79b9_7f4a_7c15);
+        let seed = adapters::fresh_entropy();
+        let key = adapters::fresh_entropy();
         made.set(Some(pack.with_value(|p| {
             ClassSet::new(picked.get_untracked(), n, seed, p)
                 .map(|set| (set.with_teacher_key(key), key))

@@ -9,7 +9,8 @@ use fermi_study::class::{ClassSet, HandIn};
 use fermi_syntax::{Dialect, Severity};
 use leptos::prelude::*;
 
-use super::{Masthead, copy_to_clipboard, load, save};
+use super::{Masthead, copy_to_clipboard};
+use crate::adapters;
 use crate::components::files::download;
 use crate::components::{AnswerBoxes, AnswerMode, BoundInput, readable};
 use crate::run::Pipeline;
@@ -61,12 +62,14 @@ impl Item {
 #[component]
 pub fn Student(set: ClassSet, pack: StoredValue<Pack>) -> impl IntoView {
     let draft_key = format!("fermi-playground.class.{}.draft", set.id());
-    let draft = load(&draft_key).and_then(|code| HandIn::decode(&code, &set).ok());
+    let draft = adapters::read(&draft_key)
+        .ok()
+        .flatten()
+        .and_then(|code| HandIn::decode(&code, &set).ok());
     let key = draft
         .as_ref()
         .map(|d| d.key)
-        .or_else(crate::fresh_entropy)
-        .unwrap_or(1);
+        .unwrap_or_else(adapters::fresh_entropy);
     let name = RwSignal::new(draft.as_ref().map(|d| d.name.clone()).unwrap_or_default());
     let items: Vec<Item> = (0..set.questions.len())
         .map(|i| Item::new(&set, i, draft.as_ref().and_then(|d| d.answers.get(i))))
@@ -81,7 +84,7 @@ pub fn Student(set: ClassSet, pack: StoredValue<Pack>) -> impl IntoView {
     let code = Memo::new(move |_| hand_in.with(|h| set.with_value(|s| h.encode(s))));
     let storage_problem = RwSignal::new(None::<String>);
     Effect::new(move |_| {
-        storage_problem.set(save(&draft_key, &code.get()).err());
+        storage_problem.set(adapters::write(&draft_key, &code.get()).err());
     });
     let ready = Memo::new(move |_| items.with_value(|i| i.iter().all(Item::ready)));
     let anonymous = StoredValue::new(fermi_study::class::anonymous_label(key));

@@ -14,7 +14,8 @@ use fermi_study::class::{self, Class, ClassRule, ClassSet, Options, Results, Rou
 use leptos::prelude::*;
 
 use super::qr::Qr;
-use super::{Masthead, load, page_address, save};
+use super::{Masthead, page_address};
+use crate::adapters;
 
 use crate::components::files::download;
 use crate::components::{count, files, readable};
@@ -70,9 +71,9 @@ pub fn Teacher(set: ClassSet, pack: StoredValue<Pack>) -> impl IntoView {
         names: RwSignal::new(false),
     };
     // The round saved in this browser, or the codes an older page kept.
-    match load(&round_key).map(|text| Round::read(&text, &set)) {
+    match adapters::read(&round_key).ok().flatten().map(|text| Round::read(&text, &set)) {
         Some(Ok(round)) => state.restore(&round),
-        _ => state.codes.set(load(&codes_key).unwrap_or_default()),
+        _ => state.codes.set(adapters::read(&codes_key).ok().flatten().unwrap_or_default()),
     }
     let set = StoredValue::new(set);
     let storage_problem = RwSignal::new(None::<String>);
@@ -81,7 +82,7 @@ pub fn Teacher(set: ClassSet, pack: StoredValue<Pack>) -> impl IntoView {
         state.left_out.track();
         state.names.track();
         let json = set.with_value(|s| state.round(s).to_json());
-        storage_problem.set(save(&round_key, &json).err());
+        storage_problem.set(adapters::write(&round_key, &json).err());
     });
     let results = Memo::new(move |_| {
         let options = Options {

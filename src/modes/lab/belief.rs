@@ -6,9 +6,9 @@ use fermi_eval::Options;
 use leptos::prelude::*;
 
 use super::LabState;
+use crate::adapters;
 use crate::components::{BoundInput, readable};
 use crate::run;
-use crate::storage;
 
 /// The built-in questions whose truth has a spread (a single-number truth is no belief to report around).
 fn spread_questions() -> Vec<Question> {
@@ -53,11 +53,11 @@ pub fn BeliefPanel() -> impl IntoView {
         }));
     };
     let take_last_answer = move |_| {
-        let (saved, notice) = storage::browser::load();
+        let saved = adapters::practice::peek();
         let Some(entry) = saved.history.last() else {
-            origin.set(Some(Err(notice.unwrap_or_else(|| {
-                "No practice answer yet: answer a question in practice, then come back.".into()
-            }))));
+            origin.set(Some(Err(
+                "No practice answer yet: answer a question in practice, then come back.".into(),
+            )));
             return;
         };
         let options = Options {

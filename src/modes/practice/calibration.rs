@@ -17,10 +17,8 @@ pub fn CalibrationView() -> impl IntoView {
     let shown = RwSignal::new(false);
     let topic = RwSignal::new(String::new());
     let found = Memo::new(move |_| {
-        let answered: Vec<_> = state
-            .history
-            .with(|h| h.iter().filter_map(|e| e.answered()).collect());
-        calibration(&answered, TREND_WINDOW)
+        state.history.track();
+        calibration(&state.core.with_untracked(|c| c.answered()), TREND_WINDOW)
     });
     let summary = Memo::new(move |_| {
         let t = topic.get();

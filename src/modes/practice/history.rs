@@ -5,8 +5,9 @@ use fermi_score::format_nats;
 use leptos::prelude::*;
 
 use super::PracticeState;
+use crate::adapters;
 use crate::components::{self, files};
-use crate::storage;
+use fermi_practice::saved;
 
 #[component]
 pub fn History() -> impl IntoView {
@@ -49,12 +50,12 @@ pub fn History() -> impl IntoView {
         };
         leptos::task::spawn_local(async move {
             for (name, text) in files::read_all(list).await {
-                match text.and_then(|t| storage::import_history(&t)) {
+                match text.and_then(|t| saved::import_history(&t)) {
                     Ok((entries, damaged)) => {
                         let mut added = 0;
                         state
-                            .history
-                            .update(|h| added = storage::merge_history(h, entries));
+                            .core
+                            .update(|c| added = saved::merge_history(&mut c.history, entries));
                         let skipped = if damaged > 0 {
                             format!(
                                 " {} could not be read and {} skipped.",
@@ -82,7 +83,7 @@ pub fn History() -> impl IntoView {
             <div class="row">
                 <button
                     data-testid="export-history"
-                    on:click=move |_| files::download("fermi-history.json", &storage::export_history(&state.history.get_untracked()))
+                    on:click=move |_| files::download("fermi-history.json", &state.core.with_untracked(|c| saved::export_history(&c.history)))
                 >
                     "Export history"
                 </button>
@@ -97,7 +98,7 @@ pub fn History() -> impl IntoView {
 /// Saved data that could not be read: kept aside until the user downloads or discards it.
 #[component]
 fn SetAside() -> impl IntoView {
-    let held = RwSignal::new(storage::browser::set_aside());
+    let held = RwSignal::new(adapters::practice::set_aside());
     move || {
         held.get().map(|text| {
             view! {
@@ -113,7 +114,7 @@ fn SetAside() -> impl IntoView {
                         <button
                             data-testid="discard-set-aside"
                             on:click=move |_| {
-                                storage::browser::discard_set_aside();
+                                adapters::practice::discard_set_aside();
                                 held.set(None);
                             }
                         >

@@ -15,15 +15,17 @@ mod theme;
 
 use leptos::prelude::*;
 
+use crate::adapters::{self, fragment};
 use crate::components::{
     Answer, AnswerMode, Chart, FactorFeedback, Notices, QuantileTable, RulesTable, ScoreCard,
     SettingsPanel,
 };
-use crate::share;
-use crate::storage::{self, Draft, Saved};
 use answered::RecordedAnswer;
 use browser::QuestionBrowser;
 use calibration::CalibrationView;
+use fermi_answer::Answer as Given;
+use fermi_practice::Theme;
+use fermi_practice::share::{self, Shared};
 use history::History;
 use question::{Explanation, QuestionView};
 use sets::PracticeSet;
@@ -32,16 +34,15 @@ use theme::ThemeChoice;
 
 #[component]
 pub fn Practice() -> impl IntoView {
-    let (saved, notice) = storage::browser::load();
+    let (saved, notice) = adapters::practice::load();
     let state = PracticeState::new(saved);
     provide_context(state);
     provide_context(state.pipeline);
-    provide_context(state.theme);
     if let Some(notice) = notice {
         state.notify(notice);
     }
     // A share link for a question with a different draft waits here for the user's choice.
-    let pending = RwSignal::new(None::<share::Shared>);
+    let pending = RwSignal::new(None::<Shared>);
     open_start_question(state, pending);
     // A link pasted into the open tab changes only the fragment.
     let listener = window_event_listener(leptos::ev::hashchange, move |_| {
@@ -112,7 +113,7 @@ fn ShareLink() -> impl IntoView {
     let p = state.pipeline;
     let link = move || {
         let question = state.question.get()?;
-        let encoded = share::encode(&share::Shared {
+        let encoded = share::encode(&Shared {
             question: question.id.clone(),
             source: p.evaluated.get(),
             dialect: p.dialect.get(),
@@ -127,7 +128,7 @@ fn ShareLink() -> impl IntoView {
     let copy = move |_| {
         let Some(text) = link() else { return };
         leptos::task::spawn_local(async move {
-            copied.set(Some(if share::browser::copy(&text).await {
+            copied.set(Some(if adapters::copy(&text).await {
                 "Copied: paste it anywhere to share this estimate."
             } else {
                 "The browser refused to copy: select the link above and copy it by hand."
@@ -144,15 +145,8 @@ fn ShareLink() -> impl IntoView {
     }
 }
 
-/// The page address's fragment ("" without one).
-fn fragment() -> String {
-    web_sys::window()
-        .and_then(|w| w.location().hash().ok())
-        .unwrap_or_default()
-}
-
 /// A share link in the URL wins; otherwise the first built-in question.
-fn open_start_question(state: PracticeState, pending: RwSignal<Option<share::Shared>>) {
+fn open_start_question(state: PracticeState, pending: RwSignal<Option<Shared>>) {
     if open_link(state, pending, &fragment()) {
         return;
     }
@@ -170,14 +164,10 @@ fn open_start_question(state: PracticeState, pending: RwSignal<Option<share::Sha
 /// Opens the question of a share link in `fragment`; true if it did. The link is taken out of the address once
 /// read, so a reload does not apply it again. Where the question has a draft that differs, the shared estimate
 /// waits in `pending` for the user's choice instead of replacing it.
-fn open_link(
-    state: PracticeState,
-    pending: RwSignal<Option<share::Shared>>,
-    fragment: &str,
-) -> bool {
+fn open_link(state: PracticeState, pending: RwSignal<Option<Shared>>, fragment: &str) -> bool {
     let decoded = share::decode(fragment);
     if !matches!(decoded, Ok(None)) {
-        share::browser::clear_fragment();
+        adapters::clear_fragment();
     }
     let link = match decoded {
         Ok(Some(link)) => link,
@@ -198,10 +188,10 @@ fn open_link(
         return false;
     }
     let draft = state
-        .drafts
-        .with_untracked(|d| d.get(&link.question).cloned());
+        .core
+        .with_untracked(|c| c.drafts.get(&link.question).cloned());
     state.open(0, &link.question);
-    if draft.is_some_and(|d| differs(&d, &link)) {
+    if draft.is_some_and(|d| link.differs_from(&d)) {
         pending.set(Some(link));
     } else {
         pending.set(None);
@@ -210,29 +200,21 @@ fn open_link(
     true
 }
 
-/// Whether a draft holds an answer other than the shared one.
-fn differs(draft: &Draft, link: &share::Shared) -> bool {
-    let written = [&draft.source, &draft.low, &draft.high]
-        .iter()
-        .any(|t| !t.trim().is_empty());
-    written && draft.source != link.source
-}
-
 /// Puts a shared estimate in the editor of the open question, with its dialect, seed and sample count.
-fn apply_link(state: PracticeState, link: share::Shared) {
+fn apply_link(state: PracticeState, link: Shared) {
     let p = state.pipeline;
-    state.boxes.mode.set(AnswerMode::Program);
-    p.dialect.set(link.dialect);
     p.seed.set(link.seed);
     p.samples.set(link.samples);
-    p.load(link.source);
+    state
+        .boxes
+        .load(&Given::written(link.dialect, link.source), p);
     state.notify("A shared estimate was loaded. Press Submit to see its score.");
 }
 
 /// The choice a share link asks for when its question already has a different draft: open the shared estimate
 /// in its place, or keep the draft.
 #[component]
-fn LinkChoice(pending: RwSignal<Option<share::Shared>>) -> impl IntoView {
+fn LinkChoice(pending: RwSignal<Option<Shared>>) -> impl IntoView {
     let state = expect_context::<PracticeState>();
     move || {
         let link = pending.get()?;
@@ -263,17 +245,15 @@ fn LinkChoice(pending: RwSignal<Option<share::Shared>>) -> impl IntoView {
     }
 }
 
-/// Writes drafts, history and settings to local storage whenever they change; a failed write is a notice.
+/// Writes drafts, history, settings and the app's theme to local storage whenever they change; a failed write is
+/// a notice.
 fn persist(state: PracticeState) {
+    let theme = expect_context::<RwSignal<Theme>>();
     Effect::new(move |_| {
-        let saved = Saved {
-            version: storage::VERSION,
-            drafts: state.drafts.get(),
-            history: state.history.get(),
-            settings: state.pipeline.settings(),
-            theme: state.theme.get(),
-        };
-        if let Err(notice) = storage::browser::save(&saved) {
+        let saved = state
+            .core
+            .with(|c| c.saved(state.pipeline.settings(), theme.get()));
+        if let Err(notice) = adapters::practice::save(&saved) {
             state.notify(notice);
         }
     });

@@ -6,6 +6,7 @@ use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use super::PracticeState;
+use crate::adapters;
 use crate::components::files;
 use crate::run::Shared;
 
@@ -19,13 +20,10 @@ struct Kept {
     batches: Vec<Vec<(String, String)>>,
 }
 
-fn storage() -> Option<web_sys::Storage> {
-    web_sys::window()?.local_storage().ok().flatten()
-}
-
 fn read() -> Kept {
-    storage()
-        .and_then(|s| s.get_item(KEY).ok().flatten())
+    adapters::read(KEY)
+        .ok()
+        .flatten()
         .and_then(|text| serde_json::from_str(&text).ok())
         .unwrap_or_default()
 }
@@ -49,18 +47,13 @@ fn keep(batch: Vec<(String, String)>) -> Result<(), String> {
         ));
     }
     let refused = "Not kept in this browser (local storage refused it): after a reload, load the files again.";
-    let storage = storage().ok_or(refused)?;
     let json = serde_json::to_string(&kept).map_err(|_| refused)?;
-    storage
-        .set_item(KEY, &json)
-        .map_err(|_| refused.to_string())
+    adapters::write(KEY, &json).map_err(|_| refused.to_string())
 }
 
 /// Forgets every kept pack.
 pub fn forget() {
-    if let Some(s) = storage() {
-        let _ = s.remove_item(KEY);
-    }
+    adapters::remove(KEY);
 }
 
 /// Loads the files read through the core and adds each new pack. `keep_files` keeps the batch for the next visit

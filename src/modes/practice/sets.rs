@@ -2,7 +2,7 @@
 //! missed ones due again first; a progress bar while answering, and at the end the set's own calibration.
 
 use fermi_bank::Topic;
-use fermi_bank::sets::{self, Attempt, SET_SIZE, SetItem};
+use fermi_practice::sets::SET_SIZE;
 use fermi_score::calibration::{Summary, TREND_WINDOW, calibration};
 use leptos::prelude::*;
 
@@ -10,83 +10,52 @@ use super::PracticeState;
 use super::calibration::Coverage;
 use crate::components::count;
 
-/// A set under way: its questions and when it began (its answers are the history's entries from then on).
-#[derive(Clone, Debug, PartialEq)]
-pub struct SetRun {
-    pub items: Vec<SetItem>,
-    pub started: f64,
-}
-
 #[component]
 pub fn PracticeSet() -> impl IntoView {
     let state = expect_context::<PracticeState>();
     let topic = RwSignal::new(None::<Topic>);
     let size = RwSignal::new(SET_SIZE);
+    let run = Memo::new(move |_| state.core.with(|c| c.set.clone()));
     // Which of the set's questions have an answer recorded since it began.
     let done = Memo::new(move |_| {
-        let run = state.set.get()?;
-        Some(state.history.with(|h| {
-            run.items
-                .iter()
-                .map(|item| {
-                    h.iter().any(|e| {
-                        e.question == item.question && e.at >= run.started && !e.resubmitted
-                    })
-                })
-                .collect::<Vec<bool>>()
-        }))
+        run.track();
+        state.history.track();
+        state.core.with_untracked(|c| c.set_done())
     });
     let start = move |_| {
         let now = js_sys::Date::now();
-        let seed = crate::fresh_entropy().unwrap_or_default();
-        let items = state.history.with_untracked(|h| {
-            let attempts: Vec<Attempt> = h
-                .iter()
-                .filter(|e| !e.resubmitted)
-                .map(|e| Attempt {
-                    question: &e.question,
-                    at: e.at,
-                    missed: e.answer.zip(e.truth).map(|(a, t)| sets::missed(&a, &t)),
-                })
-                .collect();
-            state.packs.with_untracked(|packs| {
-                sets::choose_set(
+        let seed = crate::adapters::fresh_entropy();
+        let mut started = Ok(());
+        state.packs.with_untracked(|packs| {
+            state.core.update(|c| {
+                started = c.start_set(
                     packs.iter().flat_map(|p| p.questions.iter()),
-                    &attempts,
                     topic.get_untracked(),
                     size.get_untracked(),
                     seed,
                     now,
-                )
+                );
             })
         });
-        if items.is_empty() {
-            state.notify("Every question of this topic is answered already: choose another topic, or load a pack.");
-            return;
+        match started {
+            Ok(()) => next(state),
+            Err(why) => state.notify(why),
         }
-        state.set.set(Some(SetRun {
-            items,
-            started: now,
-        }));
-        next(state, done);
     };
     let summary = Memo::new(move |_| {
-        let run = state.set.get()?;
-        let answered: Vec<_> = state.history.with(|h| {
-            h.iter()
-                .filter(|e| {
-                    e.at >= run.started && run.items.iter().any(|i| i.question == e.question)
-                })
-                .filter_map(|e| e.answered())
-                .collect()
-        });
-        Some(calibration(&answered, TREND_WINDOW))
+        run.track();
+        state.history.track();
+        state.core.with_untracked(|c| {
+            c.set
+                .is_some()
+                .then(|| calibration(&c.set_answered(), TREND_WINDOW))
+        })
     });
     let overall = Memo::new(move |_| {
         summary.with(|c| c.as_ref().map_or_else(empty_summary, |c| c.overall.clone()))
     });
     let running = move || {
-        let run = state.set.get()?;
+        let run = run.get()?;
         let flags = done.get().unwrap_or_default();
         let (answered, total) = (flags.iter().filter(|d| **d).count(), run.items.len());
         let current = state.selected.with(|s| {
@@ -97,7 +66,7 @@ pub fn PracticeSet() -> impl IntoView {
             .filter(|&i| run.items[i].retry && !flags[i])
             .map(|_| view! { <p class="muted" data-testid="set-retry">"You missed this one before: it is offered again."</p> });
         let next_button = (answered < total && current.is_none_or(|i| flags[i])).then(|| {
-            view! { <button class="primary" data-testid="set-next" on:click=move |_| next(state, done)>"Next question"</button> }
+            view! { <button class="primary" data-testid="set-next" on:click=move |_| next(state)>"Next question"</button> }
         });
         let finished = (answered == total).then(|| {
             view! {
@@ -116,11 +85,11 @@ pub fn PracticeSet() -> impl IntoView {
             {retry_note}
             {next_button}
             {finished}
-            <button data-testid="set-close" on:click=move |_| state.set.set(None)>"Close the set"</button>
+            <button data-testid="set-close" on:click=move |_| state.core.update(|c| c.set = None)>"Close the set"</button>
         })
     };
     let choose = move || {
-        state.set.with(Option::is_none).then(|| {
+        run.with(Option::is_none).then(|| {
             view! {
                 <div class="filters">
                     <label>
@@ -160,18 +129,8 @@ pub fn PracticeSet() -> impl IntoView {
 }
 
 /// Opens the set's first question not answered yet; a missed one comes back unrevealed, to be answered afresh.
-fn next(state: PracticeState, done: Memo<Option<Vec<bool>>>) {
-    let Some(run) = state.set.get_untracked() else {
-        return;
-    };
-    let flags = done.get_untracked().unwrap_or_default();
-    let Some(item) = run
-        .items
-        .iter()
-        .zip(flags.iter().chain(std::iter::repeat(&false)))
-        .find(|(_, d)| !**d)
-        .map(|(i, _)| i.clone())
-    else {
+fn next(state: PracticeState) {
+    let Some(item) = state.core.with_untracked(|c| c.set_next().cloned()) else {
         return;
     };
     let pack = state.packs.with_untracked(|packs| {

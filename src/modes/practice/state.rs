@@ -3,16 +3,16 @@
 //! one recorded; once answered, the question opens revealed (its answer is stored exactly, so its score can be
 //! recomputed bit for bit), and later edits are scored as "after the reveal" without being recorded.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeSet;
 use std::time::Duration;
 
+use fermi_answer::Answer;
 use fermi_bank::{FitCache, FittedTruth, Pack, Question};
+use fermi_practice::{Draft, HistoryEntry, Outcome, Practice, Program, Saved};
 use leptos::prelude::*;
 
-use super::sets::SetRun;
-use crate::components::{AnswerBoxes, AnswerMode};
-use crate::run::{self, Pipeline, Shared};
-use crate::storage::{Draft, HistoryEntry, Saved, Theme};
+use crate::components::AnswerBoxes;
+use crate::run::{self, Pipeline, Scored, Shared};
 
 /// Notices kept at once: the newest stay, older ones have been seen, and a pile hides the page.
 const MAX_NOTICES: usize = 3;
@@ -28,17 +28,16 @@ pub struct PracticeState {
     pub boxes: AnswerBoxes,
     pub submitted: RwSignal<bool>,
     pub truth: Memo<Option<Result<FittedTruth, String>>>,
-    pub drafts: RwSignal<BTreeMap<String, Draft>>,
-    pub history: RwSignal<Vec<HistoryEntry>>,
-    /// The answer that counts for the open question (its latest recorded attempt), if it was answered.
+    /// The core's practice state: drafts, history and the set under way.
+    pub core: RwSignal<Practice>,
+    /// The core's history, as a memo: a draft's edit leaves it (and every view of it) alone.
+    pub history: Memo<Vec<HistoryEntry>>,
+    /// The answer that counts for the open question, if it was answered.
     pub recorded: Memo<Option<HistoryEntry>>,
     /// True when the question is revealed and what is shown is not the recorded answer (edited after the reveal).
     pub after_reveal: Memo<bool>,
     /// True while older entries' quantiles are being recomputed.
     pub recomputing: RwSignal<bool>,
-    /// The practice set under way, if any.
-    pub set: RwSignal<Option<SetRun>>,
-    pub theme: RwSignal<Theme>,
     /// Notices for the user (storage trouble, bad links); dismissible.
     pub notices: RwSignal<Vec<String>>,
     fits: StoredValue<FitCache>,
@@ -59,7 +58,8 @@ impl PracticeState {
         // The truth is fitted only once the user submits: before that it is neither computed nor shown. Fits are
         // kept for the page's life, so reopening a question refits nothing.
         let fits = StoredValue::new(FitCache::default());
-        let history = RwSignal::new(saved.history);
+        let settings = saved.settings;
+        let core = RwSignal::new(Practice::new(saved));
         let truth = Memo::new(move |_| {
             if !submitted.get() {
                 return None;
@@ -68,26 +68,16 @@ impl PracticeState {
             fits.try_update_value(|cache| cache.fit(&q).map_err(|p| p.to_string()))
         });
         let truth_to_score = Memo::new(move |_| truth.get().and_then(Result::ok));
-        let pipeline = Pipeline::new(saved.settings, truth_to_score.into());
+        let pipeline = Pipeline::new(settings, truth_to_score.into());
+        let history = Memo::new(move |_| core.with(|c| c.history.clone()));
         let recorded = Memo::new(move |_| {
             let id = selected.with(|s| s.as_ref().map(|(_, id)| id.clone()))?;
-            history.with(|h| {
-                h.iter()
-                    .rev()
-                    .find(|e| e.question == id && !e.resubmitted)
-                    .cloned()
-            })
+            history.track();
+            core.with_untracked(|c| c.recorded(&id).cloned())
         });
         let after_reveal = Memo::new(move |_| {
             submitted.get()
-                && recorded.with(|r| {
-                    r.as_ref().is_some_and(|e| {
-                        e.source != pipeline.evaluated.get()
-                            || e.dialect != pipeline.dialect.get()
-                            || e.seed != pipeline.seed.get()
-                            || e.samples != pipeline.samples.get()
-                    })
-                })
+                && recorded.with(|r| r.as_ref().is_some_and(|e| e.program() != program(pipeline)))
         });
         let state = PracticeState {
             packs,
@@ -97,30 +87,15 @@ impl PracticeState {
             boxes: AnswerBoxes::new(pipeline),
             submitted,
             truth,
-            drafts: RwSignal::new(saved.drafts),
+            core,
             history,
             recorded,
             after_reveal,
             recomputing: RwSignal::new(false),
-            set: RwSignal::new(None),
-            theme: RwSignal::new(saved.theme),
             notices: RwSignal::new(Vec::new()),
             fits,
             tried: StoredValue::new(BTreeSet::new()),
         };
-        // The theme chosen applies to the whole page: the CSS reads `data-theme`.
-        Effect::new(move |_| {
-            let theme = state.theme.get();
-            let root = web_sys::window()
-                .and_then(|w| w.document())
-                .and_then(|d| d.document_element());
-            if let Some(root) = root {
-                let _ = match theme {
-                    Theme::System => root.remove_attribute("data-theme"),
-                    chosen => root.set_attribute("data-theme", chosen.name()),
-                };
-            }
-        });
         // Entries from an older format (or imported) get their quantiles once their question is loaded.
         Effect::new(move |_| {
             packs.track();
@@ -136,14 +111,10 @@ impl PracticeState {
                 return;
             };
             let draft = Draft {
-                mode: state.boxes.mode.get(),
-                low: state.boxes.low.get(),
-                high: state.boxes.high.get(),
-                source: pipeline.source.get(),
-                dialect: Some(pipeline.dialect.get()),
+                answer: state.boxes.answer(pipeline),
             };
-            state.drafts.update(|d| {
-                d.insert(q.id.clone(), draft);
+            core.update(|c| {
+                c.drafts.insert(q.id.clone(), draft);
             });
         });
         state
@@ -157,19 +128,9 @@ impl PracticeState {
 
     /// Opens a question: its draft (if any) comes back; its truth is shown if it was answered, else hidden.
     pub fn open(&self, pack: usize, id: &str) {
-        let draft = self.drafts.with_untracked(|d| d.get(id).cloned());
-        let draft = draft.unwrap_or_default();
-        let answered = self
-            .history
-            .with_untracked(|h| h.iter().any(|e| e.question == id && !e.resubmitted));
+        let (draft, answered) = self.core.with_untracked(|c| c.opening(id));
         self.submitted.set(answered);
-        self.boxes.mode.set(draft.mode);
-        self.boxes.low.set(draft.low);
-        self.boxes.high.set(draft.high);
-        if let Some(d) = draft.dialect {
-            self.pipeline.dialect.set(d);
-        }
-        self.pipeline.load(draft.source);
+        self.boxes.load(&draft.answer, self.pipeline);
         self.selected.set(Some((pack, id.to_string())));
     }
 
@@ -201,11 +162,10 @@ impl PracticeState {
         };
         self.open(pack, &entry.question);
         let p = self.pipeline;
-        self.boxes.mode.set(AnswerMode::Program);
-        p.dialect.set(entry.dialect);
         p.seed.set(entry.seed);
         p.samples.set(entry.samples);
-        p.load(entry.source.clone());
+        let answer = Answer::written(entry.dialect, entry.source.clone());
+        self.boxes.load(&answer, p);
     }
 
     /// Submit: reveals the truth and records the answer in the history (once the worker's run is in, if it is
@@ -238,22 +198,10 @@ impl PracticeState {
         ) else {
             return;
         };
-        let p = self.pipeline;
-        let entry = HistoryEntry {
-            question: q.id.clone(),
-            text: q.text.clone(),
-            source: p.evaluated.get_untracked(),
-            dialect: p.dialect.get_untracked(),
-            seed: p.seed.get_untracked(),
-            samples: p.samples.get_untracked(),
-            cramer_log: scored.assessment.report.cramer_log,
-            at: js_sys::Date::now(),
-            topic: Some(topic_of(&q)),
-            answer: Some(scored.answer),
-            truth: Some(scored.truth_quantiles),
-            resubmitted: false,
-        };
-        self.history.update(|h| h.push(entry));
+        let program = untrack(|| program(self.pipeline));
+        let now = js_sys::Date::now();
+        self.core
+            .update(|c| c.record(&q, program, outcome(&scored), now));
     }
 
     /// Recomputes one older entry's quantiles, then schedules the next, so the page stays responsive: the
@@ -262,14 +210,13 @@ impl PracticeState {
     /// differs (its truth changed), stays out of calibration.
     fn recompute_next(self) {
         let next = self.packs.with_untracked(|packs| {
-            self.history.with_untracked(|h| {
+            self.core.with_untracked(|c| {
                 self.tried.with_value(|tried| {
-                    h.iter()
-                        .filter(|e| e.needs_quantiles() && !tried.contains(&tried_key(e)))
-                        .find_map(|e| {
-                            let question = packs.iter().find_map(|p| p.question(&e.question))?;
-                            Some((e.clone(), question.clone()))
-                        })
+                    c.to_recompute(
+                        |id| packs.iter().find_map(|p| p.question(id)),
+                        |e| tried.contains(&tried_key(e)),
+                    )
+                    .map(|(e, q)| (e, q.clone()))
                 })
             })
         });
@@ -280,11 +227,9 @@ impl PracticeState {
         self.tried.update_value(|t| {
             t.insert(tried_key(&entry));
         });
-        if let Some(filled) = self.recomputed(&question, &entry) {
-            self.history.update(|h| {
-                if let Some(e) = h.iter_mut().find(|e| **e == entry) {
-                    *e = filled;
-                }
+        if let Some(outcome) = self.recomputed(&question, &entry) {
+            self.core.update(|c| {
+                c.fill(&entry, &question, outcome);
             });
         }
         self.recompute_later();
@@ -294,7 +239,7 @@ impl PracticeState {
         set_timeout(
             move || {
                 // The page may have left practice meanwhile.
-                if self.history.try_with_untracked(|_| ()).is_some() {
+                if self.core.try_with_untracked(|_| ()).is_some() {
                     self.recompute_next();
                 }
             },
@@ -302,7 +247,8 @@ impl PracticeState {
         );
     }
 
-    fn recomputed(&self, question: &Question, entry: &HistoryEntry) -> Option<HistoryEntry> {
+    /// The stored program run again against the question's truth.
+    fn recomputed(&self, question: &Question, entry: &HistoryEntry) -> Option<Outcome> {
         let truth = self
             .fits
             .try_update_value(|cache| cache.fit(question).ok())??;
@@ -311,23 +257,27 @@ impl PracticeState {
             seed: entry.seed,
         };
         let run = run::run(&entry.source, entry.dialect, &options);
-        let scored = run::score(run.log_samples()?, truth)?;
-        (scored.assessment.report.cramer_log == entry.cramer_log).then(|| HistoryEntry {
-            topic: Some(topic_of(question)),
-            answer: Some(scored.answer),
-            truth: Some(scored.truth_quantiles),
-            ..entry.clone()
-        })
+        Some(outcome(&run::score(run.log_samples()?, truth)?))
     }
 }
 
-/// The topic calibration files an answer under: the question's first.
-fn topic_of(question: &Question) -> String {
-    question
-        .topics
-        .first()
-        .map_or("untagged", |t| t.as_str())
-        .to_string()
+/// The program exactly as the pipeline last ran it.
+fn program(p: Pipeline) -> Program {
+    Program {
+        source: p.evaluated.get(),
+        dialect: p.dialect.get(),
+        seed: p.seed.get(),
+        samples: p.samples.get(),
+    }
+}
+
+/// What a score gives the history.
+fn outcome(scored: &Scored) -> Outcome {
+    Outcome {
+        cramer_log: scored.assessment.report.cramer_log,
+        answer: scored.answer,
+        truth: scored.truth_quantiles,
+    }
 }
 
 fn tried_key(entry: &HistoryEntry) -> (String, u64, u64) {

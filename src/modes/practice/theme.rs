@@ -1,22 +1,21 @@
 use leptos::prelude::*;
 
-use super::PracticeState;
-use crate::storage::Theme;
+use fermi_practice::Theme;
 
-/// The page's colours: the system's, light or dark (kept with the saved settings).
+/// The app's colours: the system's, light or dark (kept with the saved settings; every mode shows them).
 #[component]
 pub fn ThemeChoice() -> impl IntoView {
-    let state = expect_context::<PracticeState>();
+    let theme = expect_context::<RwSignal<Theme>>();
     view! {
         <label for="theme">"Theme"</label>
         <select
             id="theme"
             data-testid="theme"
-            prop:value=move || state.theme.get().name()
+            prop:value=move || theme.get().name()
             on:change=move |ev| {
                 let chosen = event_target_value(&ev);
-                if let Some(theme) = Theme::ALL.into_iter().find(|t| t.name() == chosen) {
-                    state.theme.set(theme);
+                if let Some(chosen) = Theme::ALL.into_iter().find(|t| t.name() == chosen) {
+                    theme.set(chosen);
                 }
             }
         >

@@ -84,20 +84,20 @@ fn Gate(loaded: Shared<Loaded>) -> impl IntoView {
                     gate.set(Step::Refused);
                     return;
                 }
-                let saved = match web::load(&key) {
+                let saved = match crate::adapters::read(&key) {
                     Ok(Some(text)) => {
                         match Session::from_json(&text, &loaded.study, &loaded.sha256) {
                             Ok(s) => Some(s),
                             Err(why) => {
                                 // Kept aside, never overwritten.
-                                web::save(&format!("{key}.unreadable"), &text);
+                                let _ = crate::adapters::write(&format!("{key}.unreadable"), &text);
                                 notice.set(Some(format!("Your earlier answers could not be resumed: {why}. They are kept aside in this browser; this is a new start.")));
                                 None
                             }
                         }
                     }
                     Ok(None) => None,
-                    Err(()) => {
+                    Err(_) => {
                         notice.set(Some("This browser's storage is turned off: your answers will not survive a reload. Use “Save my answers” to keep a copy.".into()));
                         None
                     }
@@ -192,8 +192,7 @@ fn Gate(loaded: Shared<Loaded>) -> impl IntoView {
 fn new_session(loaded: &Loaded, participant: Participant) -> Session {
     let now = web::now();
     // Five draws of fresh entropy make the submission id (the core folds them into a UUID v4).
-    let draws =
-        [0; 5].map(|_| crate::fresh_entropy().unwrap_or(now.wall_ms as u64 % 1_000_000_000));
+    let draws = [0; 5].map(|_| crate::adapters::fresh_entropy());
     Session::new(
         &loaded.study,
         &loaded.sha256,

@@ -10,7 +10,7 @@ use super::load::Loaded;
 use super::web;
 use crate::components::{AnswerBoxes, AnswerMode};
 use crate::run::{Pipeline, Run, Shared};
-use crate::storage::Settings;
+use fermi_practice::Settings;
 
 /// Whether the record reached the researcher.
 #[derive(Clone, Debug, PartialEq)]
@@ -265,7 +265,7 @@ impl StudyState {
         let Some(text) = self.session.try_with_untracked(|s| s.to_json()) else {
             return;
         };
-        let ok = web::save(&self.key.get_value(), &text);
+        let ok = crate::adapters::write(&self.key.get_value(), &text).is_ok();
         if !ok && self.stored.get_untracked() {
             self.notify(
                 "Your answers cannot be kept in this browser (its storage is full or turned off). You can go on: \

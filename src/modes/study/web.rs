@@ -1,4 +1,4 @@
-//! The study's contact with the browser: clocks, timers, fetch and POST, local storage, the one-tab lock, JATOS.
+//! The study's contact with the browser: clocks, timers, fetch and POST, the one-tab lock, JATOS.
 //! Nothing here decides anything; the core does.
 
 use std::cell::Cell;
@@ -94,20 +94,6 @@ pub async fn post_json(url: &str, body: &str) -> Result<(), String> {
     } else {
         Err(format!("the server answered HTTP {}", response.status()))
     }
-}
-
-fn storage() -> Option<web_sys::Storage> {
-    web_sys::window()?.local_storage().ok().flatten()
-}
-
-/// Reads a key of local storage; `Err` when storage cannot be used at all.
-pub fn load(key: &str) -> Result<Option<String>, ()> {
-    storage().ok_or(())?.get_item(key).map_err(|_| ())
-}
-
-/// Writes a key of local storage; `false` when storage is full, refused or absent.
-pub fn save(key: &str, value: &str) -> bool {
-    storage().is_some_and(|s| s.set_item(key, value).is_ok())
 }
 
 /// The lock that keeps one tab per study and participant: a tab holding it answers every other tab's probe.

@@ -3,8 +3,10 @@
 
 use std::collections::BTreeSet;
 
-use fermi_bank::sets::{Attempt, RETRY_AFTER_MS, SET_SIZE, SetItem, choose_set, due_again, missed};
 use fermi_bank::{Topic, builtin};
+use fermi_practice::sets::{
+    Attempt, RETRY_AFTER_MS, SET_SIZE, SetItem, choose_set, due_again, missed,
+};
 use fermi_score::calibration::{AnswerQuantiles, TruthQuantiles};
 
 const DAY: f64 = RETRY_AFTER_MS;

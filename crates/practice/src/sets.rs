@@ -7,7 +7,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use fermi_num::Fnv1a;
 use fermi_score::calibration::{AnswerQuantiles, TruthQuantiles};
 
-use crate::format::{Question, Topic};
+use fermi_bank::{Question, Topic};
 
 /// Questions in a set unless the user picks another size.
 pub const SET_SIZE: usize = 10;

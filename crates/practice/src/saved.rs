@@ -1,6 +1,7 @@
-//! What survives a reload: drafts per question, the answered history and the settings, as one versioned JSON
-//! document in local storage. Reading never fails: it goes entry by entry, so a damaged entry is set aside (kept
-//! under [`BACKUP_KEY`] and offered as a download) and the rest read; old formats are read and migrated.
+//! What survives a reload: drafts per question, the answered history, the settings and the theme, as one
+//! versioned JSON document (the app keeps it in local storage under [`KEY`]). Reading never fails: it goes entry
+//! by entry, so a damaged entry is set aside (the app keeps it under [`BACKUP_KEY`] and offers it as a download)
+//! and the rest read; old formats are read and migrated.
 
 use std::collections::BTreeMap;
 
@@ -8,7 +9,7 @@ use fermi_score::calibration::{AnswerQuantiles, Answered, TruthQuantiles};
 use fermi_syntax::Dialect;
 use serde::{Deserialize, Serialize};
 
-use crate::components::AnswerMode;
+use fermi_answer::Answer;
 
 pub const KEY: &str = "fermi-playground";
 /// Where unreadable saved data is moved, so that nothing is silently destroyed (offered as a download).
@@ -16,24 +17,75 @@ pub const BACKUP_KEY: &str = "fermi-playground.unreadable";
 /// 2: history entries keep what calibration needs (the topic, the answer's and the truth's quantiles).
 pub const VERSION: u32 = 2;
 
+/// A question's draft: the answer on screen when it was left (blank quick boxes before anything is typed).
+/// Stored in the shape every format has used ([`StoredDraft`]), so older versions still read it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(from = "StoredDraft", into = "StoredDraft")]
 pub struct Draft {
-    pub mode: AnswerMode,
-    pub low: String,
-    pub high: String,
-    pub source: String,
-    #[serde(default)]
-    pub dialect: Option<Dialect>,
+    pub answer: Answer,
 }
 
 impl Default for Draft {
     fn default() -> Draft {
         Draft {
-            mode: AnswerMode::Quick,
-            low: String::new(),
-            high: String::new(),
-            source: String::new(),
-            dialect: None,
+            answer: Answer::quick("", ""),
+        }
+    }
+}
+
+/// A draft as stored: the tab, both boxes, the program as run (a quick answer's too) and, from format 2, the
+/// program's dialect.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+struct StoredDraft {
+    mode: Way,
+    low: String,
+    high: String,
+    source: String,
+    #[serde(default)]
+    dialect: Option<Dialect>,
+}
+
+#[derive(Clone, Copy, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+enum Way {
+    Quick,
+    Program,
+}
+
+impl StoredDraft {
+    /// The draft, a program without a dialect (format 1) taking `dialect`, the settings' then.
+    fn into_draft(self, dialect: Dialect) -> Draft {
+        let answer = match self.mode {
+            Way::Quick => Answer::quick(self.low, self.high),
+            Way::Program => Answer::written(self.dialect.unwrap_or(dialect), self.source),
+        };
+        Draft { answer }
+    }
+}
+
+impl From<StoredDraft> for Draft {
+    fn from(stored: StoredDraft) -> Draft {
+        stored.into_draft(Dialect::Squiggle)
+    }
+}
+
+impl From<Draft> for StoredDraft {
+    fn from(draft: Draft) -> StoredDraft {
+        match draft.answer {
+            Answer::Quick(b) => StoredDraft {
+                mode: Way::Quick,
+                source: b.program(Dialect::Squiggle).unwrap_or_default(),
+                low: b.low,
+                high: b.high,
+                dialect: None,
+            },
+            Answer::Program(p) => StoredDraft {
+                mode: Way::Program,
+                low: String::new(),
+                high: String::new(),
+                source: p.source,
+                dialect: Some(p.dialect),
+            },
         }
     }
 }
@@ -89,6 +141,10 @@ impl HistoryEntry {
         !self.resubmitted && (self.answer.is_none() || self.truth.is_none() || self.topic.is_none())
     }
 }
+
+/// The settings' sample-count range (a share link outside it is refused).
+pub const MIN_SAMPLES: usize = 1_000;
+pub const MAX_SAMPLES: usize = 1_000_000;
 
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Settings {
@@ -207,13 +263,25 @@ pub fn parse(text: &str) -> Loaded {
     }
     let mut set_aside = Vec::new();
     let mut saved = Saved::empty();
+    if let Some(value) = root.remove("settings").filter(|v| !v.is_null()) {
+        match serde_json::from_value::<Settings>(value.clone()) {
+            Ok(settings) => saved.settings = settings,
+            Err(_) => set_aside.push(SetAside {
+                place: "the settings".into(),
+                why: "not settings this playground wrote; the defaults are used".into(),
+                data: value,
+            }),
+        }
+    }
     match root.remove("drafts") {
         None | Some(serde_json::Value::Null) => {}
         Some(serde_json::Value::Object(drafts)) => {
             for (id, value) in drafts {
-                match serde_json::from_value::<Draft>(value.clone()) {
+                match serde_json::from_value::<StoredDraft>(value.clone()) {
                     Ok(draft) => {
-                        saved.drafts.insert(id, draft);
+                        saved
+                            .drafts
+                            .insert(id, draft.into_draft(saved.settings.dialect));
                     }
                     Err(_) => set_aside.push(SetAside {
                         place: format!("the draft of question “{id}”"),
@@ -241,16 +309,6 @@ pub fn parse(text: &str) -> Loaded {
             why: "not a list of answers".into(),
             data: other,
         }),
-    }
-    if let Some(value) = root.remove("settings").filter(|v| !v.is_null()) {
-        match serde_json::from_value::<Settings>(value.clone()) {
-            Ok(settings) => saved.settings = settings,
-            Err(_) => set_aside.push(SetAside {
-                place: "the settings".into(),
-                why: "not settings this playground wrote; the defaults are used".into(),
-                data: value,
-            }),
-        }
     }
     if let Some(value) = root.remove("theme").filter(|v| !v.is_null()) {
         match serde_json::from_value::<Theme>(value.clone()) {
@@ -388,66 +446,6 @@ pub fn merge_history(into: &mut Vec<HistoryEntry>, entries: Vec<HistoryEntry>) -
     into.len() - before
 }
 
-/// The browser side: local storage, with every failure turned into a notice.
-pub mod browser {
-    use super::*;
-
-    fn storage() -> Option<web_sys::Storage> {
-        web_sys::window()?.local_storage().ok().flatten()
-    }
-
-    /// The saved state and an optional notice. Whatever could not be read is added to the set-aside data.
-    pub fn load() -> (Saved, Option<String>) {
-        let Some(storage) = storage() else {
-            return (
-                Saved::empty(),
-                Some(
-                    "Local storage is unavailable: drafts and history will not survive a reload."
-                        .into(),
-                ),
-            );
-        };
-        match storage.get_item(KEY) {
-            Ok(None) => (Saved::empty(), None),
-            Ok(Some(text)) => {
-                let loaded = parse(&text);
-                if !loaded.set_aside.is_empty() {
-                    let earlier = storage.get_item(BACKUP_KEY).ok().flatten();
-                    let _ = storage
-                        .set_item(BACKUP_KEY, &add_set_aside(earlier.as_deref(), loaded.set_aside));
-                }
-                (loaded.saved, loaded.notice)
-            }
-            Err(_) => (
-                Saved::empty(),
-                Some("Local storage could not be read: drafts and history will not survive a reload.".into()),
-            ),
-        }
-    }
-
-    /// The set-aside data, as a file's text, if there is any.
-    pub fn set_aside() -> Option<String> {
-        storage()?.get_item(BACKUP_KEY).ok().flatten()
-    }
-
-    pub fn discard_set_aside() {
-        if let Some(storage) = storage() {
-            let _ = storage.remove_item(BACKUP_KEY);
-        }
-    }
-
-    /// Writes the state; `Err` with a notice when storage is full or refused.
-    pub fn save(saved: &Saved) -> Result<(), String> {
-        let storage =
-            storage().ok_or("Local storage is unavailable: drafts are not being saved.")?;
-        storage.set_item(KEY, &to_json(saved)).map_err(|_| {
-            "Local storage is full or refused the write: your latest drafts are not saved. Export your history, \
-             then clear some site data."
-                .to_string()
-        })
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -479,11 +477,13 @@ mod tests {
         saved.drafts.insert(
             "q".into(),
             Draft {
-                mode: AnswerMode::Program,
-                low: "1".into(),
-                high: "2 billion".into(),
-                source: "to(1, 2e9)".into(),
-                dialect: Some(Dialect::Fermi),
+                answer: Answer::written(Dialect::Fermi, "1 2e9"),
+            },
+        );
+        saved.drafts.insert(
+            "r".into(),
+            Draft {
+                answer: Answer::quick("1", "2 billion"),
             },
         );
         saved.history.push(entry("q", 0.25));
@@ -540,7 +540,7 @@ mod tests {
             ),
             (
                 r#"{"version": 2, "history": {"a": 1}, "drafts": 7, "settings": [1]}"#.to_string(),
-                vec!["all drafts", "the whole history", "the settings"],
+                vec!["the settings", "all drafts", "the whole history"],
                 0,
                 0,
             ),
@@ -560,33 +560,6 @@ mod tests {
             assert!(notice.contains("Everything else was kept"), "{notice}");
             assert!(!notice.contains("expected"), "{notice}");
         }
-    }
-
-    /// Format 1 reads as format 2: entries lack quantiles until recomputed, and a second Submit of a question
-    /// is marked a re-submission (only the first answer counts).
-    #[test]
-    fn format_one_is_migrated() {
-        let v1 = r#"{"version": 1, "drafts": {}, "history": [
-            {"question": "q", "text": "Q?", "source": "to(1, 10)", "dialect": "squiggle", "seed": 7, "samples": 1000, "cramer_log": 0.5, "at": 1},
-            {"question": "r", "text": "R?", "source": "to(1, 10)", "dialect": "fermi", "seed": 7, "samples": 1000, "cramer_log": 0.7, "at": 2},
-            {"question": "q", "text": "Q?", "source": "to(2, 10)", "dialect": "squiggle", "seed": 7, "samples": 1000, "cramer_log": 0.4, "at": 3}
-        ], "settings": {"samples": 5000, "seed": 3, "dialect": "fermi"}}"#;
-        let loaded = parse(v1);
-        assert_eq!(loaded.notice, None);
-        let h = &loaded.saved.history;
-        assert_eq!(h.len(), 3);
-        assert_eq!(
-            h.iter().map(|e| e.resubmitted).collect::<Vec<_>>(),
-            [false, false, true]
-        );
-        assert_eq!(
-            h.iter().map(|e| e.needs_quantiles()).collect::<Vec<_>>(),
-            [true, true, false]
-        );
-        assert!(h.iter().all(|e| e.answered().is_none()));
-        assert_eq!(loaded.saved.settings.samples, 5000);
-        assert_eq!(loaded.saved.version, VERSION);
-        assert!(entry("q", 1.0).answered().is_some());
     }
 
     #[test]

@@ -1,0 +1,117 @@
+//! Saved data as older versions of the playground stored it still loads, and no text, however damaged, makes the
+//! reader panic.
+
+use fermi_answer::Answer;
+use fermi_practice::saved::{VERSION, parse, to_json};
+use fermi_practice::{Practice, Theme};
+use fermi_syntax::Dialect;
+use proptest::prelude::*;
+
+const FORMAT_1: &str = include_str!("fixtures/saved-format-1.json");
+const FORMAT_2: &str = include_str!("fixtures/saved-format-2.json");
+
+/// A format-1 document (before calibration kept quantiles) loads whole: its entries wait for their quantiles, a
+/// second Submit of the same question is marked a re-submission, drafts without a dialect keep the settings'.
+#[test]
+fn a_format_1_document_loads_and_migrates() {
+    let loaded = parse(FORMAT_1);
+    assert_eq!((loaded.notice, loaded.set_aside), (None, vec![]));
+    let saved = loaded.saved;
+    assert_eq!(saved.version, VERSION);
+    assert_eq!(saved.drafts.len(), 2);
+    assert_eq!(
+        saved.drafts["germany-coal-to-solar-area"].answer,
+        Answer::quick("100", "2 thousand")
+    );
+    // A program without a dialect (format 1) is in the settings' dialect.
+    assert_eq!(
+        saved.drafts["india-milk-availability-per-person-2023-24"].answer,
+        Answer::written(
+            Dialect::Fermi,
+            "cows = to(50e6, 90e6)\nlitres = cows * to(1000, 2000)\nlitres / 1.4e9 / 365"
+        )
+    );
+    let h = &saved.history;
+    assert_eq!(
+        h.iter().map(|e| e.resubmitted).collect::<Vec<_>>(),
+        [false, false, true]
+    );
+    assert_eq!(
+        h.iter().map(|e| e.needs_quantiles()).collect::<Vec<_>>(),
+        [true, true, false]
+    );
+    // Every double read exactly (the score is recomputed and compared bit for bit).
+    assert_eq!(h[0].cramer_log, -1.2345678901234567);
+    assert_eq!(h[1].at, 1717000100000.5);
+    assert_eq!(h[1].dialect, Dialect::Fermi);
+    assert_eq!(
+        (
+            saved.settings.samples,
+            saved.settings.seed,
+            saved.settings.dialect
+        ),
+        (20_000, 123_456_789, Dialect::Fermi)
+    );
+    assert_eq!(saved.theme, Theme::System);
+    // The first answer is the one that counts, and the question opens revealed.
+    let practice = Practice::new(saved);
+    let (draft, revealed) = practice.opening("germany-coal-to-solar-area");
+    assert!(revealed);
+    assert_eq!(draft.answer, Answer::quick("100", "2 thousand"));
+    assert_eq!(
+        practice
+            .recorded("germany-coal-to-solar-area")
+            .unwrap()
+            .source,
+        "to(100, 2000)"
+    );
+}
+
+/// A format-2 document loads exactly as stored, and writing it back and reading it again changes nothing.
+#[test]
+fn a_format_2_document_loads_and_round_trips() {
+    let loaded = parse(FORMAT_2);
+    assert_eq!((loaded.notice, loaded.set_aside), (None, vec![]));
+    let saved = loaded.saved;
+    assert_eq!(saved.theme, Theme::Dark);
+    assert_eq!(
+        saved.drafts["mato-grosso-cattle-per-resident-2023"].answer,
+        Answer::written(
+            Dialect::Fermi,
+            "cattle = 32 million to 36 million\npeople = 3.6 million to 3.8 million\ncattle / people"
+        )
+    );
+    let h = &saved.history;
+    assert_eq!(h.len(), 3);
+    assert!(h[0].answered().is_some(), "a format-2 entry counts at once");
+    assert!(h[1].resubmitted && h[1].answered().is_none());
+    assert!(h[2].needs_quantiles());
+    assert_eq!(Practice::new(saved.clone()).answered().len(), 1);
+    let again = parse(&to_json(&saved));
+    assert_eq!((again.saved, again.notice), (saved, None));
+}
+
+/// A document whose every character is kept but one changed: the reader keeps what it can, never panics.
+fn one_char_changed(text: &str, at: usize, to: char) -> String {
+    let mut chars: Vec<char> = text.chars().collect();
+    let i = at % chars.len();
+    chars[i] = to;
+    chars.into_iter().collect()
+}
+
+proptest! {
+    #[test]
+    fn arbitrary_text_never_panics(text in any::<String>()) {
+        let loaded = parse(&text);
+        prop_assert!(loaded.notice.is_some() || loaded.set_aside.is_empty());
+    }
+
+    #[test]
+    fn a_changed_character_never_panics(at in any::<usize>(), to in any::<char>(), which in any::<bool>()) {
+        let text = one_char_changed(if which { FORMAT_1 } else { FORMAT_2 }, at, to);
+        let loaded = parse(&text);
+        // Whatever was not kept is set aside and said, never dropped in silence.
+        prop_assert_eq!(loaded.notice.is_some(), !loaded.set_aside.is_empty());
+        prop_assert!(loaded.saved.history.len() <= 3);
+    }
+}
