@@ -12,8 +12,9 @@ const CORE: &[&str] = &[
     "fermi-factors",
     "fermi-study",
     "fermi-practice",
-    "fermi-playground",
 ];
+/// The CLI: a face that writes SVG files (`study compare --report`), so plotters is allowed; browser crates are not.
+const CLI: &str = "fermi-playground";
 const FORBIDDEN: [&str; 7] = [
     "leptos",
     "web-sys",
@@ -28,6 +29,16 @@ const FORBIDDEN: [&str; 7] = [
 /// Not `--offline`: every platform's crates are needed, and a build fetches only the host's and wasm32's, so
 /// the check must work whatever the cache holds (`--locked` keeps it from touching Cargo.lock).
 fn dependencies(krate: &str) -> Vec<String> {
+    tree(krate, &["--target", "all"])
+}
+
+/// `krate`'s dependencies when built for this machine only (the CLI is never built for the browser; plotters and
+/// zip pull web-sys and js-sys only for wasm32).
+fn native_dependencies(krate: &str) -> Vec<String> {
+    tree(krate, &[])
+}
+
+fn tree(krate: &str, target: &[&str]) -> Vec<String> {
     let out = Command::new(env!("CARGO"))
         .args([
             "tree",
@@ -37,11 +48,10 @@ fn dependencies(krate: &str) -> Vec<String> {
             "normal,build",
             "--prefix",
             "none",
-            "--target",
-            "all",
             "-p",
             krate,
         ])
+        .args(target)
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .output()
         .expect("cargo tree runs");
@@ -71,6 +81,22 @@ fn core_crates_have_no_browser_or_drawing_dependency() {
                 "{krate} depends on {name}: core crates must stay free of browser and drawing code"
             );
         }
+    }
+}
+
+#[test]
+fn the_cli_draws_only_to_files() {
+    let names = native_dependencies(CLI);
+    assert!(
+        names.iter().any(|n| n == "plotters"),
+        "the CLI draws its report with plotters"
+    );
+    for name in names {
+        assert!(
+            (!FORBIDDEN.contains(&name.as_str()) || name == "plotters")
+                && !name.starts_with("gloo"),
+            "{CLI} depends on {name}: the CLI may draw to SVG, never hold browser code"
+        );
     }
 }
 

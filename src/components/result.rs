@@ -14,6 +14,9 @@ use crate::run::{Pipeline, Scored, Shared};
 pub fn ScoreCard(
     #[prop(into)] submitted: Signal<bool>,
     #[prop(into)] problem: Signal<Option<String>>,
+    /// Leaves out the language models' published scores (study mode: no anchor in a human-vs-model study).
+    #[prop(optional)]
+    no_benchmark: bool,
 ) -> impl IntoView {
     let pipeline = expect_context::<Pipeline>();
     let scored = move || pipeline.scored.get();
@@ -52,13 +55,13 @@ pub fn ScoreCard(
             <p class="sr-only" role="status" aria-live="polite" data-testid="score-announcement">{announcement}</p>
             {not_yet}
             {truth_problem}
-            {move || scored().map(|s| view! { <Details scored=s /> })}
+            {move || scored().map(|s| view! { <Details scored=s no_benchmark /> })}
         </div>
     }
 }
 
 #[component]
-fn Details(scored: Shared<Scored>) -> impl IntoView {
+fn Details(scored: Shared<Scored>, no_benchmark: bool) -> impl IntoView {
     let a = &scored.assessment;
     let b = a.report.breakdown_shift;
     let noise = a.noise;
@@ -83,7 +86,10 @@ fn Details(scored: Shared<Scored>) -> impl IntoView {
     let w = a.what_if;
     let grey = |within: bool| if within { "part noise" } else { "part" };
     view! {
-        <p class="score-scale muted" data-testid="score-scale">{verdicts.scale.clone()}</p>
+        <p class="score-scale muted" data-testid="score-scale">
+            {verdicts.scale.clone()}
+            {(!no_benchmark).then(|| format!(" {}", verdicts.benchmark))}
+        </p>
         <p class="truth-summary" data-testid="truth-summary">{truth_text}</p>
         <div class="breakdown" aria-label="Where the score comes from">
             <div class="bar" aria-hidden="true">

@@ -30,6 +30,9 @@ pub struct ItemClock {
     pub hidden_count: u64,
     pub edits: u64,
     pub error_runs: u64,
+    /// Paste events into the answer.
+    #[serde(default)]
+    pub pastes: u64,
     /// The last program whose run was counted (a rerun of the same text is not another error run).
     pub last_run: Option<String>,
     /// The page's clock at the last event; `None` until this page's life takes the item up.
@@ -48,6 +51,7 @@ impl ItemClock {
             hidden_count: 0,
             edits: 0,
             error_runs: 0,
+            pastes: 0,
             last_run: None,
             segment: Some(now),
         }

@@ -91,6 +91,11 @@ pub fn fit_truth(question: &Question) -> Result<FittedTruth, Problem> {
             let Normal { mu, sigma } = Normal::from_interval90(p5, p95);
             Ok(FittedTruth::Lognormal { mu, sigma })
         }
+        TruthSpec::Sealed => Err(Problem::in_question(
+            question,
+            "truth",
+            "is sealed: this public-tier pack holds no truth (give the sealed truths to `study score --truth`)",
+        )),
     }
 }
 
@@ -146,6 +151,11 @@ pub fn sampled_truth(question: &Question, n: usize) -> Result<Truth, Problem> {
         TruthSpec::Distribution { program, .. } => {
             Ok(Truth::Samples(program_samples(question, program, n)?))
         }
+        TruthSpec::Sealed => Err(Problem::in_question(
+            question,
+            "truth",
+            "is sealed: this public-tier pack holds no truth (give the sealed truths to `study score --truth`)",
+        )),
     }
 }
 

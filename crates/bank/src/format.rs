@@ -86,6 +86,7 @@ pub struct Question {
     /// Why no primary source exists, when none is cited.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub no_primary_source: Option<String>,
+    #[serde(skip_serializing_if = "TruthSpec::is_sealed")]
     pub truth: TruthSpec,
     pub sources: Vec<Source>,
     /// `[[question.factor]]`: the reference factors' units, and for a point or log-range truth their values.
@@ -233,6 +234,10 @@ pub enum TruthSpec {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         fermi: Option<String>,
     },
+    /// No truth in this pack: a `public`-tier pack's questions go to participants without one, and are scored
+    /// with the sealed truths given to `study score --truth`. Never written in a pack.
+    #[serde(skip)]
+    Sealed,
 }
 
 impl TruthSpec {
@@ -242,7 +247,12 @@ impl TruthSpec {
             TruthSpec::Point { .. } => "point",
             TruthSpec::LogRange { .. } => "log_range",
             TruthSpec::Distribution { .. } => "distribution",
+            TruthSpec::Sealed => "sealed",
         }
+    }
+
+    pub fn is_sealed(&self) -> bool {
+        *self == TruthSpec::Sealed
     }
 }
 

@@ -80,7 +80,7 @@ fn targets(question: &Question, fitted: &FittedTruth) -> Vec<(String, f64)> {
                 );
             }
         }
-        TruthSpec::Point { .. } => {}
+        TruthSpec::Point { .. } | TruthSpec::Sealed => {}
     }
     out.retain(|(_, t)| t.is_finite() && *t > 0.0);
     out

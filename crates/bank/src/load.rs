@@ -10,7 +10,7 @@ use toml::de::{DeTable, DeValue};
 
 use crate::fit::question_seed;
 use crate::format::{
-    Pack, PackInfo, Question, ReferenceFactor, ReferenceProgram, Source, SourceKind, Topic,
+    Pack, PackInfo, Question, ReferenceFactor, ReferenceProgram, Source, SourceKind, Tier, Topic,
     TrapValue, TruthSpec,
 };
 // fit.rs and advice.rs name it from here.
@@ -66,8 +66,22 @@ pub(crate) fn load(files: &[(&str, &str)], evaluate: bool) -> Result<Pack, Vec<P
         );
         return Err(problems);
     }
+    let public = info.as_ref().map(|(i, _)| i.tier == Tier::Public);
     let mut first_file: HashMap<&str, &str> = HashMap::new();
     for (q, sources_read) in &questions {
+        match (public, q.truth.is_sealed()) {
+            (Some(false), true) => problems.push(Problem::in_question(
+                q,
+                "truth",
+                "missing: every question of an open or private pack needs a truth",
+            )),
+            (Some(true), false) => problems.push(Problem::in_question(
+                q,
+                "truth",
+                "a public-tier pack holds no truths (they would reach participants): keep them in a sealed pack given to `study score --truth`",
+            )),
+            _ => {}
+        }
         if let Some(first) = first_file.insert(&q.id, &q.file) {
             problems.push(Problem::in_question(
                 q,
@@ -303,9 +317,10 @@ fn read_question(
     if let Some((why, at)) = &no_primary_source {
         not_blank(&mut r, "no_primary_source", why, *at);
     }
-    let truth = r.get::<TruthSpec>("truth", true);
+    // Both may be missing in a public-tier pack; `load` checks against the tier once the header is read.
+    let truth = r.get::<TruthSpec>("truth", false);
     let mut sources_read = true;
-    let sources = r.array("sources", true).map(|items| {
+    let sources = r.array("sources", false).map(|items| {
         let mut sources = Vec::new();
         for (i, item) in items.into_iter().enumerate() {
             let source = Reader::new(
@@ -340,8 +355,8 @@ fn read_question(
             derivation,
             width,
             no_primary_source: no_primary_source.map(|n| n.0),
-            truth: truth?.0,
-            sources: sources?,
+            truth: truth.map_or(TruthSpec::Sealed, |t| t.0),
+            sources: sources.unwrap_or_default(),
             file: file.to_string(),
             places,
             factor: factor.map(|f| f.0).unwrap_or_default(),
@@ -455,7 +470,7 @@ fn check_question(q: &Question, sources_read: bool, problems: &mut Vec<Problem>)
                 }
             }
         }
-        TruthSpec::Distribution { .. } => {}
+        TruthSpec::Distribution { .. } | TruthSpec::Sealed => {}
     }
     if q.no_primary_source.is_some()
         && let Some(i) = q
@@ -470,7 +485,7 @@ fn check_question(q: &Question, sources_read: bool, problems: &mut Vec<Problem>)
             ),
         );
     }
-    if q.sources.is_empty() && sources_read {
+    if q.sources.is_empty() && sources_read && !q.truth.is_sealed() {
         problem(
             "sources",
             "no source: add at least one `[[question.sources]]`".into(),
@@ -594,7 +609,7 @@ fn check_reference_program(q: &Question, problems: &mut Vec<Problem>) {
     let truth_ln_median = match q.truth {
         TruthSpec::Point { value } => libm::log(value),
         TruthSpec::LogRange { low, high } => (libm::log(low) + libm::log(high)) / 2.0,
-        TruthSpec::Distribution { .. } => return,
+        TruthSpec::Distribution { .. } | TruthSpec::Sealed => return,
     };
     let Some(text) = q.reference_program() else {
         return;

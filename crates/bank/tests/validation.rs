@@ -604,3 +604,31 @@ fn every_problem_in_one_load_at_its_place() {
     let line = "b.toml:37:11: question spread: truth.program: line 1 col 1 of the program: `to` needs the low bound";
     assert!(got.iter().any(|g| g.starts_with(line)), "{got:#?}");
 }
+
+/// A public-tier pack holds what participants read, no truth; every other pack needs its truths.
+#[test]
+fn a_public_pack_holds_no_truths_and_other_packs_need_them() {
+    let bare = POINT.split("[question.truth]").next().unwrap().to_string();
+    let public = HEADER.replace("tier = \"open\"", "tier = \"public\"");
+    let pack = load_pack(&[("public.toml", &format!("{public}{bare}"))]).unwrap();
+    assert!(pack.questions[0].truth.is_sealed() && pack.questions[0].sources.is_empty());
+    assert!(fermi_bank::fit_truth(&pack.questions[0]).is_err());
+    assert!(
+        !fermi_bank::to_toml(&pack).contains("truth"),
+        "a sealed truth is never written"
+    );
+    let keeps = load_pack(&[("public.toml", &format!("{public}{POINT}"))]).unwrap_err();
+    assert!(
+        keeps[0]
+            .to_string()
+            .contains("a public-tier pack holds no truths"),
+        "{}",
+        keeps[0]
+    );
+    let lacks = load_pack(&[("open.toml", &format!("{HEADER}{bare}"))]).unwrap_err();
+    let messages: Vec<String> = lacks.iter().map(ToString::to_string).collect();
+    assert!(
+        messages.iter().any(|m| m.contains("truth: missing")),
+        "{messages:?}"
+    );
+}

@@ -1,8 +1,10 @@
 //! `fermi-playground`: the native face of the core. Every number it prints comes from the same crates the browser runs.
 
 mod bank;
+mod compare;
 mod eval;
 mod import;
+mod jatos;
 mod report;
 mod score;
 mod study;
@@ -33,7 +35,7 @@ enum Command {
     Bank(bank::Command),
     /// Convert a public question set into a pack.
     Import(import::Args),
-    /// Check a study file, or score a study's records and language-model answers into a board.
+    /// Check a study file; score a study's records and language-model runs; write prompts; simulate; compare.
     #[command(subcommand)]
     Study(study::Command),
 }

@@ -8,12 +8,14 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use fermi_bank::Pack;
+use fermi_study::compare::{Collector, Table};
 use fermi_study::{
-    Context, MAX_RECORD_BYTES, ModelAnswer, Output, Problem, Record, Scoring, Study, parse_json,
-    parse_study, sha256_hex,
+    Context, Excluded, ItemRow, MAX_RECORD_BYTES, ModelAnswer, Output, Problem, Record, RowStatus,
+    Scoring, Study, parse_json, parse_study, sha256_hex, study_sha256,
 };
 use serde_json::json;
 
+use crate::jatos::{self, Kind};
 use crate::report;
 
 #[derive(clap::Subcommand)]
@@ -28,35 +30,44 @@ pub enum Command {
     },
     /// Score participants' records (and language-model answers) into a board.
     Score(ScoreArgs),
+    /// Write one JSONL prompt per scored item, in the study's words, for a model runner.
+    Prompts(crate::compare::PromptsArgs),
+    /// Write simulated participants' records and three simulated models' runs (seeded).
+    Simulate(crate::compare::SimulateArgs),
+    /// Compare language models with the humans on the same questions (paired, crossed bootstrap); `--report`.
+    Compare(crate::compare::CompareArgs),
 }
 
 #[derive(clap::Args)]
 pub struct ScoreArgs {
     /// The study file the records answer.
     #[arg(long)]
-    study: String,
+    pub study: String,
     /// A pack holding the study's truths (a public-tier study's sealed truths); repeatable.
     #[arg(long)]
     truth: Vec<String>,
-    /// Language-model answers: one JSON object per line, {"model","question","format","program"[,"seed"]}.
+    /// Language-model runs: one JSON object per line, {"model","question","format","program"} (or "quick", or a
+    /// "failure"), with optional "seed", "sample" and any metadata.
     #[arg(long)]
     llm: Vec<String>,
-    /// Bootstrap resamples for the board's intervals.
+    /// Bootstrap resamples for the intervals.
     #[arg(long, default_value_t = fermi_study::DEFAULT_RESAMPLES)]
-    bootstrap: usize,
+    pub bootstrap: usize,
     /// Seed of the bootstrap.
     #[arg(long, default_value_t = fermi_study::DEFAULT_SEED)]
-    seed: u64,
-    /// Print the board, the per-question view and every problem as one JSON object.
+    pub seed: u64,
+    /// Print the results and every problem as one JSON object.
     #[arg(long)]
-    json: bool,
+    pub json: bool,
     /// Any problem with a record or an answer is an error (exit 1).
     #[arg(long)]
     strict: bool,
-    /// Write items.csv, participants.csv, questions.csv and board.csv into this folder.
+    /// Write items.csv, participants.csv, questions.csv and board.csv (and bonus.csv with a bonus rule) into
+    /// this folder.
     #[arg(short = 'o', long = "out")]
     out: Option<PathBuf>,
-    /// Records: `.json` files, `.jsonl` files (one record per line) or folders of them.
+    /// Records: `.json` files, `.jsonl` files (one record per line), JATOS exports (`.jrzip`, `data.txt`) or
+    /// folders of them.
     responses: Vec<String>,
 }
 
@@ -67,18 +78,21 @@ pub fn run(cmd: Command) -> ExitCode {
     match cmd {
         Command::Check { json, study } => check(&study, json),
         Command::Score(args) => score(&args),
+        Command::Prompts(args) => crate::compare::prompts(&args),
+        Command::Simulate(args) => crate::compare::simulate(&args),
+        Command::Compare(args) => crate::compare::compare(&args),
     }
 }
 
 /// A study file, parsed, with its text and the packs its questions come from.
-struct Loaded {
-    text: String,
-    study: Study,
-    packs: Vec<Pack>,
+pub struct Loaded {
+    pub text: String,
+    pub study: Study,
+    pub packs: Vec<Pack>,
 }
 
 /// Reads and validates a study and its packs; on failure prints every problem and gives the exit code.
-fn load(path: &str, json: bool) -> Result<Loaded, ExitCode> {
+pub fn load(path: &str, json: bool) -> Result<Loaded, ExitCode> {
     let bytes =
         read_capped(Path::new(path), fermi_study::MAX_STUDY_BYTES).map_err(report::usage)?;
     let Ok(text) = String::from_utf8(bytes) else {
@@ -121,15 +135,29 @@ fn check(path: &str, json: bool) -> ExitCode {
             .find(|p| p.info.id == pack)
             .and_then(|p| p.question(id))
     };
+    // What a participant reads of each item, and any number in it that gives the answer away.
     let describe = |items: &[fermi_study::ItemRef]| -> Vec<serde_json::Value> {
         items
             .iter()
             .map(|i| {
                 let q = question(&i.question);
+                let truth = q.and_then(|q| Some((q, fermi_bank::fit_truth(q).ok()?)));
+                let give_aways = truth.map_or(Vec::new(), |(q, t)| {
+                    let read = format!(
+                        "{} {} {}",
+                        q.text,
+                        q.unit,
+                        q.disambiguation.as_deref().unwrap_or("")
+                    );
+                    fermi_study::give_aways(&read, &q.unit, t.median())
+                });
                 json!({
                     "question": i.question,
                     "text": q.map(|q| q.text.as_str()),
                     "unit": q.map(|q| q.unit.as_str()),
+                    "clarification": q.and_then(|q| q.disambiguation.as_deref()),
+                    "check": i.check,
+                    "give_aways": give_aways,
                 })
             })
             .collect()
@@ -138,8 +166,18 @@ fn check(path: &str, json: bool) -> ExitCode {
     let pack_list: Vec<serde_json::Value> = packs
         .iter()
         .filter(|p| used.contains(&p.info.id.as_str()))
-        .map(|p| json!({"id": p.info.id, "version": p.info.version, "tier": p.info.tier.as_str()}))
+        .map(|p| {
+            json!({
+                "id": p.info.id, "version": p.info.version, "tier": p.info.tier.as_str(),
+                "sha256": fermi_study::pack_sha256(p),
+                "truths_in_browser": p.questions.iter().any(|q| !q.truth.is_sealed()),
+            })
+        })
         .collect();
+    let truths_in_browser = pack_list.iter().any(|p| p["truths_in_browser"] == true);
+    // How unevenly the hash splits a typical study's participants (the page balances blocks where JATOS's
+    // batch session counts participants).
+    let spread = fermi_study::hash_spread(100, study.arms.len());
     let seed = match study.seed {
         fermi_study::SeedRule::PerItem => json!("per-item"),
         fermi_study::SeedRule::Fixed(s) => json!(s),
@@ -147,7 +185,7 @@ fn check(path: &str, json: bool) -> ExitCode {
     let out = json!({
         "id": study.id,
         "version": study.version,
-        "sha256": sha256_hex(text.as_bytes()),
+        "sha256": study_sha256(&text),
         "title": study.title,
         "items": study.items.len(),
         "practice": study.practice.len(),
@@ -162,10 +200,17 @@ fn check(path: &str, json: bool) -> ExitCode {
         "participant_params": study.participant_params,
         "keep_params": study.keep_params,
         "completion_code": study.completion_code,
+        "partial_code": study.partial_code,
+        "declined_code": study.declined_code,
+        "resume_within_h": study.resume_within_h,
+        "show_percentiles": study.show_percentiles,
+        "show_chart": study.show_chart,
+        "quality": study.quality,
+        "bonus": study.bonus,
+        "hash_spread_of_100": spread.map(|(a, b)| json!([a, b])),
         "completion_url": study.completion_url,
         "submit_url": study.submit_url,
-        // Every pack the study can hold today carries its truths (a public-tier one is refused above).
-        "truths_in_browser": true,
+        "truths_in_browser": truths_in_browser,
         "packs": pack_list,
         "practice_items": describe(&study.practice),
         "scored_items": describe(&study.items),
@@ -212,8 +257,49 @@ fn check(path: &str, json: bool) -> ExitCode {
         format!("from {} (else typed)", study.participant_params.join(", "))
     };
     println!("Participant id {params}");
-    if let Some(code) = &study.completion_code {
-        println!("Completion code {code}");
+    for (what, code) in [
+        ("Completion code", &study.completion_code),
+        (
+            "Code for a participant who stops early",
+            &study.partial_code,
+        ),
+        ("Code for a participant who declines", &study.declined_code),
+    ] {
+        match code {
+            Some(code) => println!("{what}: {code}"),
+            None if what != "Completion code" => {
+                println!("{what}: none (they are asked to return the study on Prolific)")
+            }
+            None => {}
+        }
+    }
+    if let Some(h) = study.resume_within_h {
+        println!("A saved attempt is resumed within {h} hours of its start, not later");
+    }
+    if !study.show_percentiles || !study.show_chart {
+        println!(
+            "On items participants see {}",
+            match (study.show_percentiles, study.show_chart) {
+                (false, false) => "neither their percentiles nor the chart",
+                (true, false) => "their percentiles but no chart",
+                _ => "the chart but not their percentiles",
+            }
+        );
+    }
+    if study.quality.any() {
+        println!(
+            "Quality rules (study score excludes who breaks one): {}",
+            serde_json::to_string(&study.quality).unwrap_or_default()
+        );
+    }
+    if let Some(b) = &study.bonus {
+        println!(
+            "Bonus: {} per item for a perfect answer, falling linearly to 0 at a Cramér-log of {}{}",
+            b.per_item,
+            b.zero_at,
+            b.max_total
+                .map_or(String::new(), |m| format!(", at most {m} in all"))
+        );
     }
     match &study.submit_url {
         Some(url) => println!("Records are POSTed to {url} and offered as a download"),
@@ -221,16 +307,43 @@ fn check(path: &str, json: bool) -> ExitCode {
     }
     for p in &pack_list {
         println!(
-            "Pack {} version {} ({} tier): truths are in the browser",
+            "Pack {} version {} ({} tier): {}",
             p["id"].as_str().unwrap_or_default(),
             p["version"],
-            p["tier"].as_str().unwrap_or_default()
+            p["tier"].as_str().unwrap_or_default(),
+            if p["truths_in_browser"] == true {
+                "truths are in the browser"
+            } else {
+                "no truths in the browser (score with --truth SEALED.toml)"
+            }
         );
     }
     if !study.arms.is_empty() {
-        println!("Arms (assigned by a hash of the participant id):");
+        println!(
+            "Arms: balanced in blocks of {} where a JATOS batch session counts participants; else by a hash of the id",
+            fermi_study::BLOCK_ROUNDS * study.arms.len()
+        );
+        if let Some((low, high)) = spread {
+            println!(
+                "  by the hash, an arm gets {low} to {high} of 100 participants in 90% of studies (not balanced)"
+            );
+        }
         for arm in &study.arms {
-            println!("  {}: {}", arm.id, arm.text);
+            let c = study.conditions(Some(&arm.id));
+            let formats: Vec<&str> = c.formats.iter().map(|f| f.as_str()).collect();
+            println!(
+                "  {}: {} [formats {}; time limit {} s; percentiles {}; chart {}]",
+                arm.id,
+                arm.text,
+                formats.join(", "),
+                c.time_limit_s,
+                if c.show_percentiles {
+                    "shown"
+                } else {
+                    "hidden"
+                },
+                if c.show_chart { "shown" } else { "hidden" },
+            );
         }
     }
     for (title, items) in [("Practice", &study.practice), ("Items", &study.items)] {
@@ -238,7 +351,8 @@ fn check(path: &str, json: bool) -> ExitCode {
             continue;
         }
         println!("{title}:");
-        for (k, item) in items.iter().enumerate() {
+        let described = describe(items);
+        for (k, (item, d)) in items.iter().zip(&described).enumerate() {
             let q = question(&item.question);
             println!(
                 "  {}. {} [{}]",
@@ -246,6 +360,23 @@ fn check(path: &str, json: bool) -> ExitCode {
                 q.map_or("", |q| q.text.as_str()),
                 item.question
             );
+            println!("     unit: {}", q.map_or("", |q| q.unit.as_str()));
+            if let Some(c) = q.and_then(|q| q.disambiguation.as_deref()) {
+                println!("     clarification: {c}");
+            }
+            if let Some(c) = item.check {
+                println!(
+                    "     check item: the answer's median must be within {}% of {}",
+                    c.tolerance * 100.0,
+                    c.expect
+                );
+            }
+            for flag in d["give_aways"].as_array().into_iter().flatten() {
+                println!(
+                    "     warning: the text gives the answer away: {}",
+                    flag.as_str().unwrap_or_default()
+                );
+            }
         }
     }
     ExitCode::SUCCESS
@@ -269,12 +400,19 @@ impl std::fmt::Display for Label {
 
 /// Problems found so far, for stderr and `--json`.
 #[derive(Default)]
-struct Log {
+pub struct Log {
     problems: Vec<serde_json::Value>,
     left_out: usize,
     scored: usize,
     answers_left_out: usize,
     answers_scored: usize,
+    /// Files and archive entries not read, with why.
+    skipped: Vec<(String, String)>,
+    /// What the scorer repaired or noticed, not problems (a rounded seed, a failed answer, an unknown build).
+    notes: Vec<serde_json::Value>,
+    unknown_commit: usize,
+    /// (participant, amount) of each scored, kept participant with a bonus.
+    bonuses: Vec<(String, f64)>,
 }
 
 impl Log {
@@ -283,6 +421,23 @@ impl Log {
         self.problems.push(json!({
             "file": at.file, "line": at.line, "participant": p.participant, "item": p.item,
             "message": p.message,
+        }));
+    }
+
+    fn note(&mut self, at: &Label, row: &ItemRow, message: &str) {
+        eprintln!(
+            "{at}: note: {} {}, item {}: {message}",
+            if matches!(row.who, fermi_study::Who::Model { .. }) {
+                "model"
+            } else {
+                "participant"
+            },
+            row.who.id(),
+            row.question
+        );
+        self.notes.push(json!({
+            "file": at.file, "line": at.line, "participant": row.who.id(), "item": row.question,
+            "message": message,
         }));
     }
 
@@ -303,6 +458,8 @@ struct Run<'a> {
     scoring: Scoring<'a>,
     items: Option<csv::Writer<File>>,
     log: Log,
+    /// For `study compare`: every scored row's outcome.
+    collector: Option<Collector>,
 }
 
 impl Run<'_> {
@@ -351,6 +508,10 @@ impl Run<'_> {
                     Err(why) => self.left_out(&label, &why, true),
                 }
             }
+            self.log.unknown_commit += records
+                .iter()
+                .filter(|r| r.app.commit.as_deref().is_none_or(|c| c == "unknown"))
+                .count();
             self.scoring.records(&records)
         } else {
             let mut answers = Vec::new();
@@ -373,9 +534,35 @@ impl Run<'_> {
                     } else {
                         self.log.answers_scored += 1;
                     }
+                    if let Some(c) = &mut self.collector {
+                        c.add(&rows);
+                    }
+                    for row in &rows {
+                        if let Some(note) = &row.note {
+                            self.log.note(label, row, note);
+                        }
+                        if row.status == RowStatus::Failed {
+                            let why = row.failure.as_deref().unwrap_or("no samples");
+                            self.log.note(
+                                label,
+                                row,
+                                &format!("failed (scored as a failure): {why}"),
+                            );
+                        }
+                    }
+                    if let (Some(bonus), Some(first)) =
+                        (&self.scoring.context().study.bonus, rows.first())
+                        && human
+                        && first.excluded.is_none()
+                    {
+                        let amount = bonus.total(&rows);
+                        if amount > 0.0 {
+                            self.log.bonuses.push((first.who.id().to_string(), amount));
+                        }
+                    }
                     if let Some(w) = &mut self.items {
                         for row in &rows {
-                            csv_out::item(w, row)
+                            csv_out::item(w, row, self.scoring.context().study.bonus.as_ref())
                                 .map_err(|e| format!("cannot write items.csv: {e}"))?;
                         }
                     }
@@ -396,43 +583,146 @@ impl Run<'_> {
     }
 }
 
+/// What scoring gave: the board, the problems, and with `compare`, the comparison's table and the study's
+/// policy.
+pub struct Scored {
+    pub output: Output,
+    pub log: Log,
+    pub table: Option<(Table, fermi_study::compare::Policy)>,
+    /// The participants left off the board by the study's exclusion rules.
+    pub excluded: Vec<Excluded>,
+}
+
 fn score(args: &ScoreArgs) -> ExitCode {
+    match scored(args, None) {
+        Ok(Scored {
+            output,
+            log,
+            excluded,
+            ..
+        }) => finish(args, &log, &excluded, || {
+            let mut out = serde_json::to_value(&output).expect("the output serialises");
+            if let Some(map) = out.as_object_mut() {
+                map.remove("questions");
+                map.remove("participants");
+            }
+            (out, table(&output))
+        }),
+        Err(code) => code,
+    }
+}
+
+/// Prints what was skipped, excluded and counted on stderr and the result (`--json`: with the counts, problems,
+/// skipped files, exclusions, notes and bonuses added) on stdout; exit 1 when no record given was scored, or
+/// under `--strict` with a problem.
+pub fn finish(
+    args: &ScoreArgs,
+    log: &Log,
+    excluded: &[Excluded],
+    result: impl FnOnce() -> (serde_json::Value, String),
+) -> ExitCode {
+    for (file, why) in &log.skipped {
+        eprintln!("{file}: skipped: {why}");
+    }
+    for e in excluded {
+        eprintln!(
+            "participant {}: excluded: {}",
+            e.participant,
+            e.reasons.join("; ")
+        );
+    }
+    if log.unknown_commit > 0 {
+        eprintln!(
+            "note: {} record(s) come from a build whose commit is unknown: which code collected them cannot be told",
+            log.unknown_commit
+        );
+    }
+    eprintln!(
+        "{} record(s) scored ({} excluded), {} left out, {} file(s) skipped; {} model answer(s) scored, {} left out",
+        log.scored,
+        excluded.len(),
+        log.left_out,
+        log.skipped.len(),
+        log.answers_scored,
+        log.answers_left_out
+    );
+    let (mut out, text) = result();
+    if args.json {
+        out["records"] = json!({ "scored": log.scored, "left_out": log.left_out });
+        out["answers"] = json!({ "scored": log.answers_scored, "left_out": log.answers_left_out });
+        out["problems"] = json!(log.problems);
+        out["skipped"] = json!(
+            log.skipped
+                .iter()
+                .map(|(file, why)| json!({"file": file, "why": why}))
+                .collect::<Vec<_>>()
+        );
+        out["excluded"] = json!(excluded);
+        out["notes"] = json!(log.notes);
+        out["bonuses"] = json!(
+            log.bonuses
+                .iter()
+                .map(|(p, a)| json!({"participant": p, "amount": a}))
+                .collect::<Vec<_>>()
+        );
+        println!("{out}");
+    } else {
+        print!("{text}");
+    }
+    let given = log.scored + log.left_out + log.skipped.len();
+    if given > 0 && log.scored == 0 {
+        eprintln!(
+            "error: no record was scored: {} left out and {} file(s) skipped (each listed above)",
+            log.left_out,
+            log.skipped.len()
+        );
+        return ExitCode::from(report::EXIT_DIAGNOSTIC);
+    }
+    if args.strict && !log.problems.is_empty() {
+        return ExitCode::from(report::EXIT_DIAGNOSTIC);
+    }
+    ExitCode::SUCCESS
+}
+
+/// Loads the study, streams the records and runs through the core and writes `-o`'s files; with `compare`
+/// (`Some(arm)`), also collects the comparison's table.
+pub fn scored(args: &ScoreArgs, compare: Option<Option<String>>) -> Result<Scored, ExitCode> {
     if args.bootstrap > fermi_study::MAX_RESAMPLES {
-        return report::usage(format!(
+        return Err(report::usage(format!(
             "--bootstrap must be at most {}",
             fermi_study::MAX_RESAMPLES
-        ));
+        )));
     }
-    let Loaded { text, study, packs } = match load(&args.study, args.json) {
-        Ok(l) => l,
-        Err(code) => return code,
-    };
+    let Loaded { text, study, packs } = load(&args.study, args.json)?;
+    if let Some(Some(arm)) = &compare
+        && !study.arms.iter().any(|a| a.id == *arm)
+    {
+        return Err(report::usage(format!(
+            "--arm {arm}: the study has no such arm"
+        )));
+    }
     let mut sealed = Vec::new();
     for path in &args.truth {
         match load_pack(path) {
             Ok(p) => sealed.push(p),
-            Err(code) => return code,
+            Err(code) => return Err(code),
         }
     }
     let pack_refs: Vec<&Pack> = packs.iter().collect();
     let sealed_refs: Vec<&Pack> = sealed.iter().collect();
-    let context = match Context::new(
-        &study,
-        &sha256_hex(text.as_bytes()),
-        &pack_refs,
-        &sealed_refs,
-    ) {
-        Ok(c) => c,
+    let context = match Context::new(&study, &study_sha256(&text), &pack_refs, &sealed_refs) {
+        Ok(c) => c.also_accept(&sha256_hex(text.as_bytes())),
         Err(problems) => {
             for p in &problems {
                 eprintln!("{}: {p}", args.study);
             }
-            return ExitCode::from(report::EXIT_DIAGNOSTIC);
+            return Err(ExitCode::from(report::EXIT_DIAGNOSTIC));
         }
     };
-    let inputs = match expand(&args.responses) {
+    let mut skipped = Vec::new();
+    let inputs = match expand(&args.responses, &mut skipped) {
         Ok(i) => i,
-        Err(e) => return report::usage(e),
+        Err(e) => return Err(report::usage(e)),
     };
     let items = match &args.out {
         Some(dir) => match std::fs::create_dir_all(dir)
@@ -441,11 +731,16 @@ fn score(args: &ScoreArgs) -> ExitCode {
         {
             Ok(mut w) => {
                 if let Err(e) = w.write_record(csv_out::ITEM_HEADER) {
-                    return report::usage(format!("cannot write items.csv: {e}"));
+                    return Err(report::usage(format!("cannot write items.csv: {e}")));
                 }
                 Some(w)
             }
-            Err(e) => return report::usage(format!("cannot write into {}: {e}", dir.display())),
+            Err(e) => {
+                return Err(report::usage(format!(
+                    "cannot write into {}: {e}",
+                    dir.display()
+                )));
+            }
         },
         None => None,
     };
@@ -453,67 +748,69 @@ fn score(args: &ScoreArgs) -> ExitCode {
         scoring: Scoring::new(context),
         items,
         log: Log::default(),
+        collector: compare.map(|arm| Collector::new(&study, arm)),
     };
+    run.log.skipped = skipped;
     for input in &inputs {
-        let entries = match read_entries(input) {
+        let entries = match read_entries(input, &mut run.log.skipped) {
             Ok(e) => e,
-            Err(e) => return report::usage(e),
+            Err(e) => return Err(report::usage(e)),
         };
         if let Err(e) = run.stream(entries, true) {
-            return report::usage(e);
+            return Err(report::usage(e));
         }
     }
     for path in &args.llm {
         let entries = match read_jsonl(Path::new(path)) {
             Ok(e) => e,
-            Err(e) => return report::usage(e),
+            Err(e) => return Err(report::usage(e)),
         };
         if let Err(e) = run.stream(Box::new(entries), false) {
-            return report::usage(e);
+            return Err(report::usage(e));
         }
     }
     let Run {
         scoring,
         items,
         log,
+        collector,
     } = run;
     if let Some(mut w) = items
         && let Err(e) = w.flush()
     {
-        return report::usage(format!("cannot write items.csv: {e}"));
+        return Err(report::usage(format!("cannot write items.csv: {e}")));
     }
+    let excluded = scoring.excluded().to_vec();
+    let table = collector.map(|c| (c.finish(scoring.context()), study.compare));
     let output = scoring.finish(args.bootstrap, args.seed);
-    if let Some(dir) = &args.out
-        && let Err(e) = csv_out::summaries(dir, &output)
-    {
-        return report::usage(format!("cannot write into {}: {e}", dir.display()));
-    }
-    eprintln!(
-        "{} record(s) scored, {} left out; {} model answer(s) scored, {} left out",
-        log.scored, log.left_out, log.answers_scored, log.answers_left_out
-    );
-    if args.json {
-        let mut out = serde_json::to_value(&output).expect("the output serialises");
-        out["records"] = json!({ "scored": log.scored, "left_out": log.left_out });
-        out["answers"] = json!({ "scored": log.answers_scored, "left_out": log.answers_left_out });
-        out["problems"] = json!(log.problems);
-        if let Some(map) = out.as_object_mut() {
-            map.remove("questions");
-            map.remove("participants");
+    if let Some(dir) = &args.out {
+        let written = csv_out::summaries(dir, &output).and_then(|()| match &study.bonus {
+            Some(_) => csv_out::bonus(dir, &log.bonuses),
+            None => Ok(()),
+        });
+        if let Err(e) = written {
+            return Err(report::usage(format!(
+                "cannot write into {}: {e}",
+                dir.display()
+            )));
         }
-        println!("{out}");
-    } else {
-        print!("{}", table(&output));
     }
-    if args.strict && !log.problems.is_empty() {
-        return ExitCode::from(report::EXIT_DIAGNOSTIC);
-    }
-    ExitCode::SUCCESS
+    Ok(Scored {
+        output,
+        log,
+        table,
+        excluded,
+    })
 }
 
-/// The files named on the command line, folders walked (sorted, recursively) for `.json` and `.jsonl` files.
-fn expand(args: &[String]) -> Result<Vec<PathBuf>, String> {
-    fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> Result<(), String> {
+/// The files named on the command line, folders walked (sorted, recursively) for record files (see
+/// [`jatos::kind`]); every other file found goes to `skipped` with why.
+fn expand(args: &[String], skipped: &mut Vec<(String, String)>) -> Result<Vec<PathBuf>, String> {
+    fn walk(
+        dir: &Path,
+        out: &mut Vec<PathBuf>,
+        skipped: &mut Vec<(String, String)>,
+    ) -> Result<(), String> {
         let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
             .map_err(|e| format!("cannot read {}: {e}", dir.display()))?
             .filter_map(|e| e.ok().map(|e| e.path()))
@@ -521,12 +818,12 @@ fn expand(args: &[String]) -> Result<Vec<PathBuf>, String> {
         entries.sort();
         for path in entries {
             if path.is_dir() {
-                walk(&path, out)?;
-            } else if path
-                .extension()
-                .is_some_and(|e| e == "json" || e == "jsonl")
-            {
-                out.push(path);
+                walk(&path, out, skipped)?;
+            } else {
+                match jatos::kind(&path.display().to_string()) {
+                    Ok(_) => out.push(path),
+                    Err(why) => skipped.push((path.display().to_string(), why.into())),
+                }
             }
         }
         Ok(())
@@ -535,9 +832,13 @@ fn expand(args: &[String]) -> Result<Vec<PathBuf>, String> {
     for arg in args {
         let path = Path::new(arg);
         if path.is_dir() {
-            walk(path, &mut out)?;
+            walk(path, &mut out, skipped)?;
         } else if path.is_file() {
-            out.push(path.to_path_buf());
+            // A file named on the command line is read whatever its name, unless it is JATOS's metadata.
+            match jatos::kind(arg) {
+                Err(why) if arg.ends_with(".json") => skipped.push((arg.clone(), why.into())),
+                _ => out.push(path.to_path_buf()),
+            }
         } else {
             return Err(format!("{arg}: no such file or folder"));
         }
@@ -560,10 +861,47 @@ fn read_capped(path: &Path, cap: usize) -> Result<Vec<u8>, String> {
 
 type Entry = (Label, Result<String, String>);
 
-/// The records of one input: a `.jsonl` file line by line, any other file whole.
-fn read_entries(path: &Path) -> Result<Box<dyn Iterator<Item = Entry>>, String> {
-    if path.extension().is_some_and(|e| e == "jsonl") {
-        return Ok(Box::new(read_jsonl(path)?));
+/// The records of one input: a `.jsonl` file or a `data.txt` line by line, a JATOS archive entry by entry (what
+/// it holds besides records goes to `skipped`), any other file whole.
+fn read_entries(
+    path: &Path,
+    skipped: &mut Vec<(String, String)>,
+) -> Result<Box<dyn Iterator<Item = Entry>>, String> {
+    match jatos::kind(&path.display().to_string()) {
+        Ok(Kind::Lines) => return Ok(Box::new(read_jsonl(path)?)),
+        Ok(Kind::Archive) => {
+            let shown = path.display().to_string();
+            let mut entries = Vec::new();
+            for e in jatos::archive(path, skipped)? {
+                let file = format!("{shown}[{}]", e.name);
+                match (e.kind, e.text) {
+                    (_, Err(why)) => entries.push((Label { file, line: None }, Err(why))),
+                    (Kind::Lines, Ok(text)) => {
+                        entries.extend(
+                            text.lines()
+                                .enumerate()
+                                .filter(|(_, l)| !l.trim().is_empty())
+                                .map(|(i, l)| {
+                                    let label = Label {
+                                        file: file.clone(),
+                                        line: Some(i + 1),
+                                    };
+                                    (label, Ok(l.to_string()))
+                                }),
+                        );
+                    }
+                    (_, Ok(text)) => entries.push((Label { file, line: None }, Ok(text))),
+                }
+            }
+            if entries.is_empty() {
+                skipped.push((
+                    shown,
+                    "an archive without records (no data.txt, .json or .jsonl inside)".into(),
+                ));
+            }
+            return Ok(Box::new(entries.into_iter()));
+        }
+        Ok(Kind::Whole) | Err(_) => {}
     }
     let label = Label {
         file: path.display().to_string(),
@@ -704,7 +1042,7 @@ mod csv_out {
 
     use fermi_study::{ItemRow, Output};
 
-    pub const ITEM_HEADER: [&str; 24] = [
+    pub const ITEM_HEADER: [&str; 40] = [
         "group",
         "participant",
         "arm",
@@ -729,6 +1067,23 @@ mod csv_out {
         "answered_s",
         "hidden_s",
         "edits",
+        // Added columns (the contract only grows): the item as recorded, and the participant's exclusion.
+        "position",
+        "program",
+        "skip_reason",
+        "failure",
+        "over_time",
+        "active_ms",
+        "hidden_count",
+        "first_edit_ms",
+        "pastes",
+        "record_status",
+        "submission_id",
+        "session_id",
+        "check_passed",
+        "excluded",
+        "note",
+        "bonus",
     ];
 
     fn num(x: Option<f64>) -> String {
@@ -739,8 +1094,13 @@ mod csv_out {
         x.map_or(String::new(), |v| v.to_string())
     }
 
-    pub fn item(w: &mut csv::Writer<File>, row: &ItemRow) -> Result<(), csv::Error> {
+    pub fn item(
+        w: &mut csv::Writer<File>,
+        row: &ItemRow,
+        bonus: Option<&fermi_study::Bonus>,
+    ) -> Result<(), csv::Error> {
         let s = row.score;
+        let d = row.detail.as_ref();
         let a = |i: usize| num(row.answer.map(|a| a[i]));
         w.write_record([
             row.who.group(),
@@ -767,7 +1127,41 @@ mod csv_out {
             num(row.answered_s),
             num(row.hidden_s),
             int(row.edits),
+            int(d.map(|d| d.position)),
+            row.program.clone().unwrap_or_default(),
+            d.and_then(|d| d.skip_reason.clone()).unwrap_or_default(),
+            row.failure.clone().unwrap_or_default(),
+            int(d.map(|d| d.over_time)),
+            int(d.map(|d| d.active_ms)),
+            int(d.map(|d| d.hidden_count)),
+            int(d.and_then(|d| d.first_edit_ms)),
+            int(d.map(|d| d.pastes)),
+            d.map_or("", |d| match d.record_status {
+                fermi_study::RecordStatus::Complete => "complete",
+                fermi_study::RecordStatus::Partial => "partial",
+            })
+            .to_string(),
+            d.map(|d| d.submission_id.clone()).unwrap_or_default(),
+            d.and_then(|d| d.session_id.clone()).unwrap_or_default(),
+            int(row.check_passed),
+            row.excluded.clone().unwrap_or_default(),
+            row.note.clone().unwrap_or_default(),
+            num(bonus
+                .filter(|_| row.excluded.is_none())
+                .map(|b| b.item(row))),
         ])
+    }
+
+    /// bonus.csv in Prolific's bulk-bonus form: `PARTICIPANT_ID,AMOUNT` a line, no header, amounts to the cent.
+    pub fn bonus(dir: &Path, bonuses: &[(String, f64)]) -> Result<(), csv::Error> {
+        let mut w = csv::WriterBuilder::new()
+            .has_headers(false)
+            .from_path(dir.join("bonus.csv"))?;
+        for (participant, amount) in bonuses {
+            w.write_record([participant.clone(), format!("{amount:.2}")])?;
+        }
+        w.flush()?;
+        Ok(())
     }
 
     /// participants.csv, questions.csv and board.csv.

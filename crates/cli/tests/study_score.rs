@@ -464,7 +464,7 @@ fn every_problem_is_listed_and_nothing_bad_is_scored() {
     assert!(line_of("JSON ends early").starts_with(&at(12)));
     assert!(line_of("the line is over 8 MiB").starts_with(&at(13)));
     assert!(
-        stderr.contains("3 record(s) scored, 11 left out"),
+        stderr.contains("3 record(s) scored (0 excluded), 11 left out"),
         "{stderr}"
     );
     let participants = csv_rows(&out.join("participants.csv"));
@@ -478,10 +478,29 @@ fn every_problem_is_listed_and_nothing_bad_is_scored() {
     assert_eq!(strict.status.code(), Some(1));
 }
 
+/// The fixture pack as a public-tier pack: its truths and sources taken out.
+fn public_pack(pack: &str) -> String {
+    let mut out = String::new();
+    let mut skipping = false;
+    for line in pack.lines() {
+        if line.starts_with("[question.truth]") || line.starts_with("[[question.sources]]") {
+            skipping = true;
+        } else if line.starts_with("[[question]]") {
+            skipping = false;
+        }
+        if !skipping {
+            out.push_str(line);
+            out.push('\n');
+        }
+    }
+    out.replace("tier = \"open\"", "tier = \"public\"")
+}
+
 #[test]
-fn a_public_tier_pack_is_refused_and_truths_can_come_sealed() {
+fn a_public_tier_study_ships_no_truth_and_is_scored_with_sealed_ones() {
     let dir = scratch("sealed");
     let pack = std::fs::read_to_string(fixture("pack.toml")).unwrap();
+    // A public pack that kept its truths is refused where it is loaded.
     std::fs::write(
         dir.join("pack.toml"),
         pack.replace("tier = \"open\"", "tier = \"public\""),
@@ -491,7 +510,33 @@ fn a_public_tier_pack_is_refused_and_truths_can_come_sealed() {
     let study = dir.join("study.toml").display().to_string();
     let result = run(&["study", "check", &study]);
     assert_eq!(result.status.code(), Some(1));
-    assert!(text(&result.stderr).contains("is public tier but holds truths"));
+    assert!(text(&result.stderr).contains("a public-tier pack holds no truths"));
+    // Without truths, the study still may not reveal them or practise on them.
+    std::fs::write(dir.join("pack.toml"), public_pack(&pack)).unwrap();
+    let result = run(&["study", "check", &study]);
+    assert_eq!(result.status.code(), Some(1));
+    let stderr = text(&result.stderr);
+    assert!(
+        stderr.contains("a practice item shows its truth"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("there is nothing to reveal"), "{stderr}");
+    let public = study_text()
+        .replace("reveal = \"end\"", "reveal = \"never\"")
+        .replace("[[study.practice]]\nquestion = \"fixture/warmup\"\n", "");
+    std::fs::write(dir.join("study.toml"), &public).unwrap();
+    let result = run(&["study", "check", "--json", &study]);
+    assert!(result.status.success(), "{}", text(&result.stderr));
+    let checked: Value = serde_json::from_slice(&result.stdout).unwrap();
+    assert_eq!(checked["truths_in_browser"], false);
+    assert_eq!(checked["packs"][0]["tier"], "public");
+    // Scoring needs the sealed truths.
+    let result = run(&["study", "score", "--study", &study]);
+    assert_eq!(result.status.code(), Some(1));
+    assert!(text(&result.stderr).contains("no truth: no pack `fixture` holding"));
+    let sealed = fixture("pack.toml").display().to_string();
+    let result = run(&["study", "score", "--study", &study, "--truth", &sealed]);
+    assert!(result.status.success(), "{}", text(&result.stderr));
 }
 
 #[test]
@@ -558,4 +603,47 @@ fn check_shows_what_a_participant_sees() {
         "{out}"
     );
     assert!(out.contains("closed-book: ") && out.contains("open-book: "));
+}
+
+/// Records that went through the world: a CRLF copy of the study file, seeds read back as doubles (as JavaScript
+/// writes them), and a record without the added fields; all score, the rounded seeds noted.
+#[test]
+fn records_survive_line_ends_and_rounded_seeds() {
+    let dir = scratch("world");
+    std::fs::write(dir.join("study.toml"), study_text().replace('\n', "\r\n")).unwrap();
+    std::fs::copy(fixture("pack.toml"), dir.join("pack.toml")).unwrap();
+    let mut lines = Vec::new();
+    let mut rounded = 0;
+    for r in fixture_records() {
+        let mut v = serde_json::to_value(&r).unwrap();
+        for item in v["items"].as_array_mut().unwrap() {
+            let seed: u64 = item["seed"].as_str().unwrap().parse().unwrap();
+            rounded += usize::from(seed as f64 as u64 != seed);
+            item["seed"] = Value::from(seed as f64);
+        }
+        lines.push(serde_json::to_string(&v).unwrap());
+    }
+    assert!(rounded > 0, "some seeds are beyond 2^53");
+    std::fs::write(dir.join("all.jsonl"), lines.join("\n")).unwrap();
+    let study = dir.join("study.toml").display().to_string();
+    let records = dir.join("all.jsonl").display().to_string();
+    let result = run(&[
+        "study", "score", "--study", &study, "--strict", "--json", &records,
+    ]);
+    let stderr = text(&result.stderr);
+    assert!(result.status.success(), "{stderr}");
+    let out: Value = serde_json::from_slice(&result.stdout).unwrap();
+    assert_eq!(out["records"]["scored"], 5, "{stderr}");
+    let notes = out["notes"].as_array().unwrap();
+    let seed_notes = notes
+        .iter()
+        .filter(|n| {
+            n["message"]
+                .as_str()
+                .unwrap()
+                .contains("was rounded on the way")
+        })
+        .count();
+    assert_eq!(seed_notes, rounded);
+    assert!(stderr.contains("5 record(s) come from a build whose commit is unknown"));
 }

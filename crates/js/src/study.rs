@@ -74,7 +74,7 @@ pub fn study_plan(study_toml: &str, participant: &str) -> Result<JsValue, JsValu
     })?;
     let items = js_sys::Array::new();
     for question in study.order_for(participant) {
-        let spec = study.item_spec(participant, &question);
+        let spec = study.item_spec(participant, arm.map(|a| a.id.as_str()), &question);
         let item = to_js(&Item {
             question: &question,
             formats: &spec.formats,

@@ -85,8 +85,11 @@ pub struct Verdicts {
     pub spread_text: String,
     /// "90% of the truth lies in your 90% interval".
     pub coverage: String,
-    /// What the score means: lower is better, this question's reference points, FermiBench's published medians.
+    /// What the score means: lower is better, and this question's reference points.
     pub scale: String,
+    /// FermiBench's published medians of language models, as a reference across questions (left out where it
+    /// would anchor a participant, as in study mode).
+    pub benchmark: String,
     /// The sampling noise floor, or that a single true value has none.
     pub noise: String,
 }
@@ -117,6 +120,7 @@ impl Verdicts {
                 100.0 * report.coverage90
             ),
             scale: scale_line(truth),
+            benchmark: BENCHMARK_LINE.to_string(),
             noise: if noise.floor > 0.0 {
                 format!(
                     "Sampling noise floor at this sample count: {}. Parts at or below it are greyed.",
@@ -129,9 +133,12 @@ impl Verdicts {
     }
 }
 
+/// FermiBench v1's published medians (best language models below 0.20, a weak one 1.78): what good and poor look
+/// like across questions.
+const BENCHMARK_LINE: &str = "On FermiBench's questions the best language models' median was under 0.20 and a weak model's 1.78.";
+
 /// One line that gives a Cramér-log score a scale: what answers 2× and 10× off would score on this question (the
-/// truth's own shape moved, or a single number against a single true value), and FermiBench v1's published
-/// medians (best language models below 0.20, a weak one 1.78) for what good and poor look like across questions.
+/// truth's own shape moved, or a single number against a single true value).
 fn scale_line(truth: &LogTruth) -> String {
     let shape = match truth {
         LogTruth::Point(_) => None,
@@ -152,8 +159,7 @@ fn scale_line(truth: &LogTruth) -> String {
         "a single number"
     };
     format!(
-        "Lower is better; 0 is perfect. On this question {what} 2× off scores {} and 10× off {}. On FermiBench's \
-         questions the best language models' median was under 0.20 and a weak model's 1.78.",
+        "Lower is better; 0 is perfect. On this question {what} 2× off scores {} and 10× off {}.",
         number(off(2.0)),
         number(off(10.0))
     )
@@ -234,6 +240,7 @@ mod tests {
             wide.contains("the truth's own shape 2× off scores 0."),
             "{wide}"
         );
-        assert!(wide.contains("FermiBench"), "{wide}");
+        assert!(!wide.contains("FermiBench"), "{wide}");
+        assert!(BENCHMARK_LINE.contains("FermiBench"));
     }
 }

@@ -717,7 +717,7 @@ pub struct Quantiles {
 }
 
 impl Quantiles {
-    fn is_usable(&self) -> bool {
+    pub(crate) fn is_usable(&self) -> bool {
         [self.p5, self.p50, self.p95]
             .iter()
             .all(|v| v.is_finite() && *v > 0.0)

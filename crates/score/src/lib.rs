@@ -22,6 +22,7 @@ mod breakdown;
 pub mod calibration;
 mod catalogue;
 mod cramer;
+pub mod crowd;
 mod error;
 mod feedback;
 pub mod lab;

@@ -90,6 +90,7 @@ fn record(study: &Study, sha: &str, context: &Context, k: usize) -> Record {
                 edits: 20,
                 error_runs: 0,
                 over_time: false,
+                pastes: 0,
             }
         })
         .collect();
@@ -117,6 +118,10 @@ fn record(study: &Study, sha: &str, context: &Context, k: usize) -> Record {
         finished_at: Some("2026-11-30T11:00:00Z".into()),
         user_agent: "bench".into(),
         items,
+        assignment: None,
+        packs: Vec::new(),
+        device: None,
+        practice: Vec::new(),
     }
 }
 

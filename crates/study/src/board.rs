@@ -224,7 +224,13 @@ pub struct Board {
 impl Board {
     pub fn new(study: &Study) -> Board {
         Board {
-            questions: study.items.iter().map(|i| i.question.clone()).collect(),
+            // Check items are never on the board.
+            questions: study
+                .items
+                .iter()
+                .filter(|i| i.check.is_none())
+                .map(|i| i.question.clone())
+                .collect(),
             arms: study.arms.iter().map(|a| a.id.clone()).collect(),
             groups: BTreeMap::new(),
             participants: Vec::new(),

@@ -2,6 +2,9 @@
 //! [`Diagnostic`], and the per-participant rules the browser and the scorer share (seed, order, arm).
 
 use fermi_bank::{Pack, Tier, is_slug};
+
+use crate::bonus::Bonus;
+use crate::exclusions::Quality;
 use fermi_eval::{Options, evaluate_source};
 use fermi_num::fnv1a;
 use fermi_score::LogSamples;
@@ -12,6 +15,8 @@ use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 use toml::Spanned;
 use toml::de::{DeTable, ValueDeserializer};
+
+use crate::compare::Policy;
 
 /// Largest study file accepted, in bytes.
 pub const MAX_STUDY_BYTES: usize = 1 << 20;
@@ -94,19 +99,34 @@ impl<'de> Deserialize<'de> for SeedRule {
     }
 }
 
-/// A condition participants are assigned to.
+/// A condition participants are assigned to. Each setting it leaves out is the study's (see
+/// [`Study::conditions`]).
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Arm {
     pub id: String,
     pub text: String,
+    pub formats: Option<Vec<Format>>,
+    pub time_limit_s: Option<u32>,
+    pub show_percentiles: Option<bool>,
+    pub show_chart: Option<bool>,
+    pub instructions: Option<String>,
 }
 
 /// A question of the study: `PACK_ID/QUESTION_ID`, and where the study file names it.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct ItemRef {
     pub question: String,
+    /// An attention or comprehension check: the known answer, never on the board (see [`crate::Quality`]).
+    pub check: Option<Check>,
     #[serde(skip)]
     pub span: Span,
+}
+
+/// The known answer of a check item: the participant's median must lie within `tolerance` (relative) of it.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct Check {
+    pub expect: f64,
+    pub tolerance: f64,
 }
 
 impl ItemRef {
@@ -135,13 +155,26 @@ pub struct Study {
     pub allow_skip: bool,
     pub participant_params: Vec<String>,
     pub keep_params: Vec<String>,
+    /// Whether the participant sees their answer's live 5%/50%/95% and its chart on scored items.
+    pub show_percentiles: bool,
+    pub show_chart: bool,
     pub completion_code: Option<String>,
+    /// The codes of an attempt stopped early and of declined consent (without one, Prolific's "return the
+    /// study" instruction is shown).
+    pub partial_code: Option<String>,
+    pub declined_code: Option<String>,
     pub completion_url: Option<String>,
+    /// Hours after its start a saved attempt may still be resumed; `None`: always.
+    pub resume_within_h: Option<u32>,
+    pub quality: Quality,
+    pub bonus: Option<Bonus>,
     pub submit_url: Option<String>,
     pub packs: Vec<String>,
     pub arms: Vec<Arm>,
     pub practice: Vec<ItemRef>,
     pub items: Vec<ItemRef>,
+    /// What enters `study compare` (`[study.compare]`; every default when absent).
+    pub compare: Policy,
 }
 
 #[derive(Deserialize)]
@@ -159,11 +192,21 @@ struct StudyToml {
     time_limit_s: Spanned<u32>,
     reveal: Reveal,
     allow_skip: bool,
+    #[serde(default = "yes")]
+    show_percentiles: bool,
+    #[serde(default = "yes")]
+    show_chart: bool,
     #[serde(default)]
     participant_params: Vec<Spanned<String>>,
     #[serde(default)]
     keep_params: Vec<Spanned<String>>,
     completion_code: Option<Spanned<String>>,
+    partial_code: Option<Spanned<String>>,
+    declined_code: Option<Spanned<String>>,
+    resume_within_h: Option<Spanned<u32>>,
+    #[serde(default)]
+    quality: Quality,
+    bonus: Option<Bonus>,
     completion_url: Option<Spanned<String>>,
     submit_url: Option<Spanned<String>>,
     #[serde(default)]
@@ -174,6 +217,8 @@ struct StudyToml {
     practice: Vec<ItemToml>,
     #[serde(default)]
     item: Vec<ItemToml>,
+    #[serde(default)]
+    compare: Policy,
 }
 
 #[derive(Deserialize)]
@@ -181,12 +226,23 @@ struct StudyToml {
 struct ArmToml {
     id: Spanned<String>,
     text: Spanned<String>,
+    formats: Option<Spanned<Vec<Format>>>,
+    time_limit_s: Option<Spanned<u32>>,
+    show_percentiles: Option<bool>,
+    show_chart: Option<bool>,
+    instructions: Option<Spanned<String>>,
+}
+
+fn yes() -> bool {
+    true
 }
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct ItemToml {
     question: Spanned<String>,
+    expect: Option<Spanned<f64>>,
+    tolerance: Option<Spanned<f64>>,
 }
 
 fn span<T>(s: &Spanned<T>) -> Span {
@@ -199,6 +255,20 @@ pub fn sha256_hex(bytes: &[u8]) -> String {
         .iter()
         .map(|b| format!("{b:02x}"))
         .collect()
+}
+
+/// The record's `study.sha256`: the SHA-256 of the study file's text with a leading byte-order mark dropped and
+/// CRLF line ends read as LF, so a copy whose line ends a server or an editor converted still matches.
+pub fn study_sha256(text: &str) -> String {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    sha256_hex(text.replace("\r\n", "\n").as_bytes())
+}
+
+/// A pack's content hash (the record's `packs[].sha256`): the SHA-256 of its header and questions as JSON, so
+/// it names what the participant saw and had, whatever the file's layout or line ends.
+pub fn pack_sha256(pack: &Pack) -> String {
+    let json = serde_json::to_string(&(&pack.info, &pack.questions)).unwrap_or_default();
+    sha256_hex(json.as_bytes())
 }
 
 /// Parses and validates a study file. Every problem is returned, each with the span of what it is about.
@@ -276,6 +346,10 @@ pub fn parse_study(text: &str) -> Result<Study, Vec<Diagnostic>> {
         v.into_iter()
             .map(|i| ItemRef {
                 span: span(&i.question),
+                check: i.expect.map(|e| Check {
+                    expect: e.into_inner(),
+                    tolerance: i.tolerance.map_or(DEFAULT_TOLERANCE, Spanned::into_inner),
+                }),
                 question: i.question.into_inner(),
             })
             .collect()
@@ -293,9 +367,19 @@ pub fn parse_study(text: &str) -> Result<Study, Vec<Diagnostic>> {
         time_limit_s: t.time_limit_s.into_inner(),
         reveal: t.reveal,
         allow_skip: t.allow_skip,
+        show_percentiles: t.show_percentiles,
+        show_chart: t.show_chart,
         participant_params: strings(t.participant_params),
         keep_params: strings(t.keep_params),
         completion_code: t.completion_code.map(Spanned::into_inner),
+        partial_code: t.partial_code.map(Spanned::into_inner),
+        declined_code: t.declined_code.map(Spanned::into_inner),
+        resume_within_h: t
+            .resume_within_h
+            .map(Spanned::into_inner)
+            .filter(|&h| h > 0),
+        quality: t.quality,
+        bonus: t.bonus,
         completion_url: t.completion_url.map(Spanned::into_inner),
         submit_url: t.submit_url.map(Spanned::into_inner),
         packs: strings(t.packs),
@@ -305,10 +389,16 @@ pub fn parse_study(text: &str) -> Result<Study, Vec<Diagnostic>> {
             .map(|a| Arm {
                 id: a.id.into_inner(),
                 text: a.text.into_inner(),
+                formats: a.formats.map(Spanned::into_inner),
+                time_limit_s: a.time_limit_s.map(Spanned::into_inner),
+                show_percentiles: a.show_percentiles,
+                show_chart: a.show_chart,
+                instructions: a.instructions.map(Spanned::into_inner),
             })
             .collect(),
         practice: refs(t.practice),
         items: refs(t.item),
+        compare: t.compare,
     })
 }
 
@@ -347,28 +437,8 @@ fn check(t: &StudyToml, problems: &mut Vec<Diagnostic>) {
             ),
         );
     }
-    let formats = t.formats.get_ref();
-    if formats.is_empty() {
-        error(
-            span(&t.formats),
-            "study.formats: is empty: list at least one of \"squiggle\", \"fermi\", \"quick\""
-                .into(),
-        );
-    }
-    for (i, f) in formats.iter().enumerate() {
-        if formats[..i].contains(f) {
-            error(
-                span(&t.formats),
-                format!("study.formats: `{}` is listed twice", f.as_str()),
-            );
-        }
-    }
-    if *t.time_limit_s.get_ref() > MAX_TIME_LIMIT_S {
-        error(
-            span(&t.time_limit_s),
-            format!("study.time_limit_s: at most {MAX_TIME_LIMIT_S} (a day); 0 means none"),
-        );
-    }
+    check_formats("study.formats", &t.formats, &mut error);
+    check_time_limit("study.time_limit_s", &t.time_limit_s, &mut error);
     let params = t
         .participant_params
         .iter()
@@ -394,13 +464,49 @@ fn check(t: &StudyToml, problems: &mut Vec<Diagnostic>) {
         }
         seen.push(name);
     }
-    if let Some(code) = &t.completion_code {
+    for (name, code) in [
+        ("completion_code", &t.completion_code),
+        ("partial_code", &t.partial_code),
+        ("declined_code", &t.declined_code),
+    ] {
+        let Some(code) = code else { continue };
         let c = code.get_ref();
         if c.is_empty() || c.len() > 64 || !c.bytes().all(|b| b.is_ascii_alphanumeric()) {
             error(
                 span(code),
-                "study.completion_code: use 1 to 64 letters and digits".into(),
+                format!("study.{name}: use 1 to 64 letters and digits"),
             );
+        }
+    }
+    for why in t.quality.problems() {
+        error(span(&t.id), format!("study.quality: {why}"));
+    }
+    if let Some(bonus) = &t.bonus {
+        for why in bonus.problems() {
+            error(span(&t.id), format!("study.bonus: {why}"));
+        }
+    }
+    for item in t.practice.iter().filter(|i| i.expect.is_some()) {
+        error(
+            span(&item.question),
+            "study.practice.expect: a check item is a scored item (`[[study.item]]`)".into(),
+        );
+    }
+    for item in &t.item {
+        match (&item.expect, &item.tolerance) {
+            (None, Some(tol)) => error(
+                span(tol),
+                "study.item.tolerance: only a check item (with `expect`) has a tolerance".into(),
+            ),
+            (Some(e), _) if !(e.get_ref().is_finite() && *e.get_ref() > 0.0) => error(
+                span(e),
+                "study.item.expect: the known answer must be a positive number".into(),
+            ),
+            (Some(_), Some(tol)) if !(*tol.get_ref() >= 0.0 && *tol.get_ref() < 10.0) => error(
+                span(tol),
+                "study.item.tolerance: a relative tolerance from 0 (exact) to under 10".into(),
+            ),
+            _ => {}
         }
     }
     if let Some(url) = &t.completion_url
@@ -463,6 +569,17 @@ fn check(t: &StudyToml, problems: &mut Vec<Diagnostic>) {
         if arm.text.get_ref().trim().is_empty() {
             error(span(&arm.text), "study.arm.text: is empty".into());
         }
+        if let Some(formats) = &arm.formats {
+            check_formats("study.arm.formats", formats, &mut error);
+        }
+        if let Some(limit) = &arm.time_limit_s {
+            check_time_limit("study.arm.time_limit_s", limit, &mut error);
+        }
+        if let Some(text) = &arm.instructions
+            && text.get_ref().trim().is_empty()
+        {
+            error(span(text), "study.arm.instructions: is empty".into());
+        }
     }
     if t.item.is_empty() {
         error(
@@ -516,6 +633,37 @@ fn check(t: &StudyToml, problems: &mut Vec<Diagnostic>) {
     }
 }
 
+fn check_formats(
+    field: &str,
+    formats: &Spanned<Vec<Format>>,
+    error: &mut impl FnMut(Span, String),
+) {
+    let list = formats.get_ref();
+    if list.is_empty() {
+        error(
+            span(formats),
+            format!("{field}: is empty: list at least one of \"squiggle\", \"fermi\", \"quick\""),
+        );
+    }
+    for (i, f) in list.iter().enumerate() {
+        if list[..i].contains(f) {
+            error(
+                span(formats),
+                format!("{field}: `{}` is listed twice", f.as_str()),
+            );
+        }
+    }
+}
+
+fn check_time_limit(field: &str, limit: &Spanned<u32>, error: &mut impl FnMut(Span, String)) {
+    if *limit.get_ref() > MAX_TIME_LIMIT_S {
+        error(
+            span(limit),
+            format!("{field}: at most {MAX_TIME_LIMIT_S} (a day); 0 means none"),
+        );
+    }
+}
+
 fn is_param(s: &str) -> bool {
     !s.is_empty()
         && s.len() <= 64
@@ -531,8 +679,11 @@ fn is_web_link(s: &str) -> bool {
     (s.starts_with("https://") || s.starts_with("http://")) && is_link_text(s)
 }
 
+/// Relative tolerance of a check item that gives none: its median within 10% of the known answer.
+pub const DEFAULT_TOLERANCE: f64 = 0.1;
+
 /// A 64-bit hash of strings joined by newlines (FNV-1a, as the packs' question seeds): stable everywhere.
-fn hash(parts: &[&str]) -> u64 {
+pub(crate) fn hash(parts: &[&str]) -> u64 {
     fnv1a(parts.join("\n").as_bytes())
 }
 
@@ -570,13 +721,19 @@ impl Study {
         }
     }
 
-    /// How a participant's item of `question` is run and timed.
-    pub fn item_spec(&self, participant: &str, question: &str) -> crate::ItemSpec {
+    /// How a participant's item of `question` is run and timed, under their arm's conditions.
+    pub fn item_spec(
+        &self,
+        participant: &str,
+        arm: Option<&str>,
+        question: &str,
+    ) -> crate::ItemSpec {
+        let conditions = self.conditions(arm);
         crate::ItemSpec {
-            formats: self.formats.clone(),
+            formats: conditions.formats,
             samples: self.samples,
             seed: self.item_seed(participant, question),
-            time_limit_s: self.time_limit_s,
+            time_limit_s: conditions.time_limit_s,
         }
     }
 
@@ -646,16 +803,55 @@ impl Study {
                 Some(_) => {}
             }
         }
-        for pack in packs {
-            if pack.info.tier == Tier::Public && self.pack_ids().contains(&pack.info.id.as_str()) {
+        let public = |pack_id: &str| {
+            packs
+                .iter()
+                .find(|p| p.info.id == pack_id)
+                .filter(|p| p.info.tier == Tier::Public)
+        };
+        for item in &self.practice {
+            if public(item.parts().0).is_some() {
                 problems.push(Diagnostic::error(
-                    Span::default(),
-                    format!(
-                        "pack `{}` is public tier but holds truths: the browser would have them",
-                        pack.info.id
-                    ),
-                ).with_hint("a public-tier study's truths stay sealed: give them to `study score --truth`"));
+                    item.span,
+                    format!("`{}` is from a public-tier pack: a practice item shows its truth, and a public pack has none", item.question),
+                ));
             }
+        }
+        for item in &self.items {
+            let (pack_id, id) = item.parts();
+            let Some(q) = public(pack_id).and_then(|p| p.question(id)) else {
+                continue;
+            };
+            let leaks: Vec<&str> = [
+                ("explanation", &q.explanation),
+                ("derivation", &q.derivation),
+                ("trap", &q.trap),
+            ]
+            .into_iter()
+            .filter(|(_, text)| text.is_some())
+            .map(|(name, _)| name)
+            .collect();
+            if !leaks.is_empty() {
+                problems.push(Diagnostic::error(
+                    item.span,
+                    format!(
+                        "`{}` is in public-tier pack `{pack_id}` but carries its {}: the browser would show how to get the answer",
+                        item.question,
+                        leaks.join(", ")
+                    ),
+                ).with_hint("a public-tier pack holds only what participants see: text, unit, clarification"));
+            }
+        }
+        if self.reveal == Reveal::End
+            && let Some(item) = self.items.iter().find(|i| public(i.parts().0).is_some())
+        {
+            problems.push(
+                Diagnostic::error(
+                    item.span,
+                    "reveal = \"end\" with questions from a public-tier pack: their truths are sealed, there is nothing to reveal",
+                )
+                .with_hint("set `reveal = \"never\"`"),
+            );
         }
         problems
     }

@@ -161,6 +161,7 @@ impl Open {
             edits: clock.edits,
             error_runs: clock.error_runs,
             over_time: clock.over(spec.time_limit_s),
+            pastes: clock.pastes,
         })
     }
 }

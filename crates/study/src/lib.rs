@@ -5,31 +5,43 @@
 //! (in parallel with the `parallel` feature, identically to one thread) and folded into the [`Board`], and its
 //! item rows are handed back for writing out.
 
+mod arms;
 mod board;
+mod bonus;
 mod bundle;
 pub mod class;
+pub mod compare;
+mod exclusions;
 mod file;
+mod hints;
 mod item;
 mod record;
 mod score;
 mod session;
+pub mod simulate;
 
+pub use arms::{Assignment, BLOCK_ROUNDS, Conditions, hash_spread};
 pub use board::{
     Board, BoardRow, Cell, DEFAULT_RESAMPLES, DEFAULT_SEED, MAX_RESAMPLES, Output, ParticipantRow,
     QuestionRow, ViewRow, bootstrap_interval, bootstrap_medians, median,
 };
+pub use bonus::Bonus;
 pub use bundle::{BUILTIN_PACK, assemble, question};
+pub use exclusions::{Quality, exclusion_reasons};
 pub use fermi_answer::{Answer, Now};
 pub use file::{
-    Arm, Format, ItemRef, MAX_ARMS, MAX_ITEMS, MAX_PRACTICE, MAX_STUDY_BYTES, Order, Reveal,
-    SAMPLES_RANGE, SeedRule, Study, parse_study, sha256_hex,
+    Arm, Check, DEFAULT_TOLERANCE, Format, ItemRef, MAX_ARMS, MAX_ITEMS, MAX_PRACTICE,
+    MAX_STUDY_BYTES, Order, Reveal, SAMPLES_RANGE, SeedRule, Study, pack_sha256, parse_study,
+    sha256_hex, study_sha256,
 };
+pub use hints::{HINT_TOLERANCE, give_aways, numbers};
 pub use item::{ItemSpec, Open, Ran};
 pub use record::{
-    AppInfo, ItemRecord, ItemStatus, ItemSummary, MAX_RECORD_BYTES, ModelAnswer, Participant,
-    Quick, Record, RecordStatus, SCHEMA, SUMMARY_TOLERANCE, StudyRef, parse_json,
+    AppInfo, Device, ItemRecord, ItemStatus, ItemSummary, MAX_RECORD_BYTES, ModelAnswer, PackRef,
+    Participant, Quick, Record, RecordStatus, SCHEMA, SUMMARY_TOLERANCE, StudyRef, parse_json,
+    seed_was_rounded,
 };
-pub use score::{Context, ItemRow, ItemScore, Problem, RowStatus, Seen, Who};
+pub use score::{Context, ItemDetail, ItemRow, ItemScore, Problem, RowStatus, Seen, Who};
 pub use session::{
     DebriefRow, MAX_ID_BYTES, MAX_REASON_CHARS, SESSION_VERSION, Session, Stage,
     check_participant_id, debrief, kept_params, participant_from_params, rfc3339, storage_key,
@@ -44,6 +56,15 @@ pub struct Scoring<'a> {
     context: Context<'a>,
     seen: Seen,
     board: Board,
+    excluded: Vec<Excluded>,
+}
+
+/// A valid record whose participant the study's quality rules exclude, with every reason.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct Excluded {
+    pub participant: String,
+    pub arm: Option<String>,
+    pub reasons: Vec<String>,
 }
 
 /// `f` over `items`, in parallel with the `parallel` feature; the results in input order either way.
@@ -63,6 +84,7 @@ impl<'a> Scoring<'a> {
             board: Board::new(context.study),
             context,
             seen: Seen::default(),
+            excluded: Vec::new(),
         }
     }
 
@@ -70,7 +92,13 @@ impl<'a> Scoring<'a> {
         &self.context
     }
 
-    /// Validates and scores a batch of records; a record with any problem is left out of the board.
+    /// The participants excluded so far, in input order.
+    pub fn excluded(&self) -> &[Excluded] {
+        &self.excluded
+    }
+
+    /// Validates and scores a batch of records; a record with any problem is left out of the board, and so is
+    /// one the study's quality rules exclude (its rows come back with `excluded` set).
     pub fn records(&mut self, batch: &[Record]) -> Vec<Outcome> {
         let duplicates: Vec<Vec<Problem>> = batch.iter().map(|r| self.seen.record(r)).collect();
         let context = &self.context;
@@ -78,12 +106,25 @@ impl<'a> Scoring<'a> {
         let mut outcomes = Vec::with_capacity(batch.len());
         for ((r, mut problems), result) in batch.iter().zip(duplicates).zip(scored) {
             let outcome = match result {
-                Ok(rows) if problems.is_empty() => {
-                    let who = Who::Human {
-                        id: r.participant.id.clone(),
-                        arm: r.arm.clone(),
-                    };
-                    self.board.add(&who, &rows);
+                Ok(mut rows) if problems.is_empty() => {
+                    let reasons = exclusion_reasons(self.context.study, r, &rows);
+                    if reasons.is_empty() {
+                        let who = Who::Human {
+                            id: r.participant.id.clone(),
+                            arm: r.arm.clone(),
+                        };
+                        self.board.add(&who, &rows);
+                    } else {
+                        let why = reasons.join("; ");
+                        for row in &mut rows {
+                            row.excluded = Some(why.clone());
+                        }
+                        self.excluded.push(Excluded {
+                            participant: r.participant.id.clone(),
+                            arm: r.arm.clone(),
+                            reasons,
+                        });
+                    }
                     Ok(rows)
                 }
                 Ok(_) => Err(problems),

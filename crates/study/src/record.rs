@@ -7,6 +7,7 @@ use std::collections::BTreeMap;
 use fermi_score::{LogSamples, Summary};
 use serde::{Deserialize, Deserializer, Serialize};
 
+use crate::arms::Assignment;
 use crate::file::{Format, Study};
 
 /// The record's `schema`.
@@ -37,6 +38,42 @@ pub struct Record {
     pub finished_at: Option<String>,
     pub user_agent: String,
     pub items: Vec<ItemRecord>,
+    // Added fields: absent from older records, which read them as empty.
+    /// How the arm was chosen; `null`: by the hash of the id.
+    #[serde(default)]
+    pub assignment: Option<Assignment>,
+    /// Every pack the study's questions come from, as the page had it.
+    #[serde(default)]
+    pub packs: Vec<PackRef>,
+    /// The participant's screen, time zone and language.
+    #[serde(default)]
+    pub device: Option<Device>,
+    /// Practice answers (unscored; never on the board).
+    #[serde(default)]
+    pub practice: Vec<ItemRecord>,
+}
+
+/// A pack as the participant's page had it: its id, version and content hash ([`crate::pack_sha256`]).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PackRef {
+    pub id: String,
+    pub version: u32,
+    pub sha256: String,
+}
+
+/// Facts about the participant's device, as the page read them (`null` where it could not).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Device {
+    #[serde(default)]
+    pub screen_width: Option<u32>,
+    #[serde(default)]
+    pub screen_height: Option<u32>,
+    /// IANA time zone (`Europe/Paris`).
+    #[serde(default)]
+    pub time_zone: Option<String>,
+    /// The browser's language (`en-GB`).
+    #[serde(default)]
+    pub language: Option<String>,
 }
 
 impl Record {
@@ -68,6 +105,10 @@ impl Record {
             finished_at: None,
             user_agent: user_agent.chars().take(1000).collect(),
             items: Vec::new(),
+            assignment: None,
+            packs: Vec::new(),
+            device: None,
+            practice: Vec::new(),
         }
     }
 
@@ -152,6 +193,9 @@ pub struct ItemRecord {
     #[serde(deserialize_with = "nullable")]
     pub quick: Option<Quick>,
     pub samples: usize,
+    /// Written as a decimal string (a JSON number above 2⁵³ is rounded by JavaScript and many other readers);
+    /// read from a string or a number.
+    #[serde(with = "seed_text")]
     pub seed: u64,
     #[serde(deserialize_with = "nullable")]
     pub summary: Option<ItemSummary>,
@@ -166,6 +210,48 @@ pub struct ItemRecord {
     pub edits: u64,
     pub error_runs: u64,
     pub over_time: bool,
+    /// Paste events into the answer (added field; 0 in older records).
+    #[serde(default)]
+    pub pastes: u64,
+}
+
+/// A seed as a decimal string; read from a string or any JSON number. A number that lost digits on the way (a
+/// JavaScript round trip) reads as the nearest u64, and the scorer recognises it ([`seed_was_rounded`]).
+pub(crate) mod seed_text {
+    use serde::{Deserialize, Deserializer, Serializer, de::Error};
+
+    pub fn serialize<S: Serializer>(seed: &u64, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&seed.to_string())
+    }
+
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum Written {
+        Exact(u64),
+        Float(f64),
+        Text(String),
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<u64, D::Error> {
+        match Written::deserialize(d)? {
+            Written::Exact(n) => Ok(n),
+            // Saturating: 2⁶⁴ − 1 written by JavaScript reads back as 18446744073709552000.
+            Written::Float(x) if x >= 0.0 && x.fract() == 0.0 => Ok(x as u64),
+            Written::Float(x) => Err(D::Error::custom(format!(
+                "seed {x} is not a non-negative integer"
+            ))),
+            Written::Text(t) => t
+                .trim()
+                .parse()
+                .map_err(|_| D::Error::custom(format!("seed `{t}` is not a non-negative integer"))),
+        }
+    }
+}
+
+/// A recorded seed that differs from the study's only as a JSON number read as a double would (the digits past
+/// 2⁵³ lost on the way): the study's seed is meant.
+pub fn seed_was_rounded(recorded: u64, expected: u64) -> bool {
+    recorded != expected && recorded as f64 == expected as f64
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -230,16 +316,47 @@ impl ItemSummary {
     }
 }
 
-/// One language model's answer to one question (a line of a `--llm` file).
+/// One language model's answer to one question (a line of a `--llm` runs file): a program, a quick answer
+/// (`format` `quick` with `quick` bounds), or a failure record (`failure`: why the model's output gave no answer),
+/// which is scored as a failure. `sample` tells several answers of one model to one question apart; any other
+/// field (temperature, run id, raw output…) is kept in `metadata` and not interpreted.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
 pub struct ModelAnswer {
     pub model: String,
     pub question: String,
-    pub format: Format,
-    pub program: String,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub format: Option<Format>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub program: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub quick: Option<Quick>,
+    #[serde(
+        default,
+        with = "optional_seed",
+        skip_serializing_if = "Option::is_none"
+    )]
     pub seed: Option<u64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sample: Option<u32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub failure: Option<String>,
+    #[serde(flatten)]
+    pub metadata: BTreeMap<String, serde_json::Value>,
+}
+
+/// A model answer's optional seed, as a string or a number.
+mod optional_seed {
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    pub fn serialize<S: Serializer>(seed: &Option<u64>, s: S) -> Result<S::Ok, S::Error> {
+        seed.map(|x| x.to_string()).serialize(s)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<u64>, D::Error> {
+        #[derive(Deserialize)]
+        struct Seed(#[serde(with = "super::seed_text")] u64);
+        Ok(Option::<Seed>::deserialize(d)?.map(|s| s.0))
+    }
 }
 
 /// Parses JSON text (a `.json` file or one `.jsonl` line) into `T`; the error names the line and column.

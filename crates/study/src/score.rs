@@ -4,12 +4,16 @@ use std::collections::{HashMap, HashSet};
 use std::fmt;
 
 use fermi_bank::{FittedTruth, Pack, fit_truth};
+use fermi_score::calibration::{AnswerQuantiles, LEVELS};
 use fermi_score::{LogSamples, LogTruth, Report};
 use serde::Serialize;
 
-use crate::file::{Format, Study};
+use fermi_syntax::{Dialect, quick_program};
+
+use crate::file::{Check, Format, Study, pack_sha256};
 use crate::record::{
-    ItemRecord, ItemStatus, ItemSummary, ModelAnswer, Record, RecordStatus, SCHEMA,
+    ItemRecord, ItemStatus, ItemSummary, ModelAnswer, PackRef, Record, RecordStatus, SCHEMA,
+    seed_was_rounded,
 };
 
 /// One thing wrong with a record or a model answer: `participant P, item Q: why`.
@@ -142,6 +146,36 @@ pub struct ItemRow {
     pub answered_s: Option<f64>,
     pub hidden_s: Option<f64>,
     pub edits: Option<u64>,
+    /// A model's `sample` number (several answers of one model to one question).
+    pub sample: Option<u32>,
+    /// Whether the answer's central 50%, 80% and 90% intervals hold the truth's median.
+    pub coverage: Option<[bool; 3]>,
+    /// The program as evaluated (a model's, or a participant's).
+    pub program: Option<String>,
+    /// A participant's item as recorded; `None` for a model answer.
+    pub detail: Option<ItemDetail>,
+    /// A check item: whether its answer was within the tolerance of the known answer (never on the board).
+    pub check_passed: Option<bool>,
+    /// Something the scorer repaired and says (a seed rounded on the way), not a problem.
+    pub note: Option<String>,
+    /// Why the participant is excluded (their rows are not on the board).
+    pub excluded: Option<String>,
+}
+
+/// The recorded facts of a participant's item, for `items.csv`.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ItemDetail {
+    pub position: u32,
+    pub skip_reason: Option<String>,
+    pub over_time: bool,
+    pub active_ms: u64,
+    pub hidden_count: u64,
+    pub first_edit_ms: Option<u64>,
+    pub pastes: u64,
+    /// The record's status (`complete`, `partial`), its submission id and the `SESSION_ID` parameter if kept.
+    pub record_status: RecordStatus,
+    pub submission_id: String,
+    pub session_id: Option<String>,
 }
 
 /// A question's truth, fitted once.
@@ -153,14 +187,18 @@ struct QuestionTruth {
 /// Everything scoring needs, fixed for a run (shared across threads).
 pub struct Context<'a> {
     pub study: &'a Study,
-    sha256: String,
-    /// By `PACK/ID`, for every scored item.
+    /// The study file hashes a record may name (see [`Context::also_accept`]).
+    sha256: Vec<String>,
+    /// By `PACK/ID`, for every scored item but the check items.
     truths: HashMap<String, QuestionTruth>,
+    checks: HashMap<String, Check>,
+    /// The study's packs as the scorer has them.
+    packs: Vec<PackRef>,
 }
 
 impl<'a> Context<'a> {
     /// Fits the truth of every scored item: from `sealed` packs first (a public-tier study's `--truth`), else from
-    /// the study's packs. `sha256` is the study file's (see [`crate::sha256_hex`]). Every missing or unusable
+    /// the study's packs. `sha256` is the study file's (see [`crate::study_sha256`]). Every missing or unusable
     /// truth is listed.
     pub fn new(
         study: &'a Study,
@@ -169,8 +207,13 @@ impl<'a> Context<'a> {
         sealed: &[&Pack],
     ) -> Result<Context<'a>, Vec<Problem>> {
         let mut truths = HashMap::new();
+        let mut checks = HashMap::new();
         let mut problems = Vec::new();
         for item in &study.items {
+            if let Some(check) = item.check {
+                checks.insert(item.question.clone(), check);
+                continue;
+            }
             let (pack_id, id) = item.parts();
             let problem = |message: String| Problem {
                 participant: None,
@@ -181,7 +224,7 @@ impl<'a> Context<'a> {
                 .iter()
                 .chain(packs)
                 .filter(|p| p.info.id == pack_id)
-                .find_map(|p| p.question(id));
+                .find_map(|p| p.question(id).filter(|q| !q.truth.is_sealed()));
             let Some(question) = found else {
                 problems.push(problem(format!(
                     "no truth: no pack `{pack_id}` holding `{id}` (a public-tier study's truths come with --truth)"
@@ -196,15 +239,38 @@ impl<'a> Context<'a> {
                 Err(p) => problems.push(problem(format!("truth: {}", p.diagnostic.message))),
             }
         }
+        let used = study.pack_ids();
+        let packs = packs
+            .iter()
+            .filter(|p| used.contains(&p.info.id.as_str()))
+            .map(|p| PackRef {
+                id: p.info.id.clone(),
+                version: p.info.version,
+                sha256: pack_sha256(p),
+            })
+            .collect();
         if problems.is_empty() {
             Ok(Context {
                 study,
-                sha256: sha256.to_ascii_lowercase(),
+                sha256: vec![sha256.to_ascii_lowercase()],
                 truths,
+                checks,
+                packs,
             })
         } else {
             Err(problems)
         }
+    }
+
+    /// Also accepts records naming this study file hash: the hash of the raw bytes, which records made before
+    /// line ends were normalised carry ([`crate::sha256_hex`] of the file; equal to [`crate::study_sha256`] for a file
+    /// with LF line ends).
+    pub fn also_accept(mut self, sha256: &str) -> Context<'a> {
+        let sha = sha256.to_ascii_lowercase();
+        if !self.sha256.contains(&sha) {
+            self.sha256.push(sha);
+        }
+        self
     }
 
     /// The fitted truth of a scored item.
@@ -212,14 +278,29 @@ impl<'a> Context<'a> {
         self.truths.get(question).map(|t| t.fitted)
     }
 
-    fn scored(&self, question: &str, samples: &LogSamples) -> ([f64; 3], ItemScore) {
+    /// An answer's p5, p50 and p95, its scores, and its 50/80/90% coverage of the truth's median.
+    pub(crate) fn scored(
+        &self,
+        question: &str,
+        samples: &LogSamples,
+    ) -> ([f64; 3], ItemScore, [bool; 3]) {
         let truth = &self.truths[question];
         let report = Report::new(samples, &truth.log);
         let s = ItemSummary::of(samples);
-        ([s.p5, s.p50, s.p95], ItemScore::from_report(&report))
+        let quantiles = AnswerQuantiles::of(samples);
+        let median = libm::log(truth.fitted.median());
+        let coverage = LEVELS.map(|(percent, _, _)| quantiles.catches(percent, median));
+        (
+            [s.p5, s.p50, s.p95],
+            ItemScore::from_report(&report),
+            coverage,
+        )
     }
 
     fn truth_row(&self, question: &str) -> [f64; 3] {
+        if let Some(c) = self.checks.get(question) {
+            return [c.expect; 3];
+        }
         let t = self.truths[question].fitted;
         [t.p5(), t.median(), t.p95()]
     }
@@ -251,15 +332,31 @@ impl<'a> Context<'a> {
             );
             return Err(problems);
         }
-        if r.study.sha256.to_ascii_lowercase() != self.sha256 {
+        if !self.sha256.contains(&r.study.sha256.to_ascii_lowercase()) {
             problem(
                 None,
                 format!(
                     "study sha256 {} is not this study file's ({}): the file changed without a version bump",
-                    r.study.sha256, self.sha256
+                    r.study.sha256, self.sha256[0]
                 ),
             );
             return Err(problems);
+        }
+        for p in &r.packs {
+            match self.packs.iter().find(|mine| mine.id == p.id) {
+                Some(mine) if mine.sha256 == p.sha256.to_ascii_lowercase() => {}
+                Some(mine) => problem(
+                    None,
+                    format!(
+                        "pack `{}` version {} (sha256 {}) is not the one scored here (version {}, sha256 {}): the questions or truths changed; score with the pack the participant had",
+                        p.id, p.version, p.sha256, mine.version, mine.sha256
+                    ),
+                ),
+                None => problem(
+                    None,
+                    format!("pack `{}` is not one of the study's packs", p.id),
+                ),
+            }
         }
         if r.submission_id.trim().is_empty() || r.submission_id.len() > 200 {
             problem(None, "submission_id is empty or over 200 bytes".into());
@@ -280,7 +377,9 @@ impl<'a> Context<'a> {
                 ),
             );
         }
-        let assigned = study.arm_for(id).map(|a| a.id.as_str());
+        let assigned = study
+            .assigned_arm(id, r.assignment.as_ref())
+            .map(|a| a.id.as_str());
         if r.arm.as_deref() != assigned {
             problem(
                 None,
@@ -308,7 +407,7 @@ impl<'a> Context<'a> {
         let mut rows = Vec::with_capacity(r.items.len());
         for (k, item) in r.items.iter().enumerate() {
             let q = item.question.as_str();
-            if !self.truths.contains_key(q) {
+            if !self.truths.contains_key(q) && !self.checks.contains_key(q) {
                 problem(
                     Some(q),
                     "unknown question: not a scored item of the study".into(),
@@ -329,11 +428,18 @@ impl<'a> Context<'a> {
                     ),
                 );
             }
-            match self.score_item(id, item) {
-                Ok(row) => rows.push(row.with(Who::Human {
-                    id: id.clone(),
-                    arm: r.arm.clone(),
-                })),
+            match self.score_item(id, r.arm.as_deref(), item) {
+                Ok(mut row) => {
+                    if let Some(d) = &mut row.detail {
+                        d.record_status = r.status;
+                        d.submission_id = r.submission_id.clone();
+                        d.session_id = r.participant.params.get("SESSION_ID").cloned();
+                    }
+                    rows.push(row.with(Who::Human {
+                        id: id.clone(),
+                        arm: r.arm.clone(),
+                    }))
+                }
                 Err(why) => problem(Some(q), why),
             }
         }
@@ -345,9 +451,15 @@ impl<'a> Context<'a> {
     }
 
     /// Checks one item against the study and recomputes its summary; its row (without `who`) or why not.
-    fn score_item(&self, participant: &str, item: &ItemRecord) -> Result<PartialRow, String> {
+    fn score_item(
+        &self,
+        participant: &str,
+        arm: Option<&str>,
+        item: &ItemRecord,
+    ) -> Result<PartialRow, String> {
         let study = self.study;
         let q = item.question.as_str();
+        let mut note = None;
         if item.samples != study.samples {
             return Err(format!(
                 "samples {} but the study samples every answer at {}",
@@ -355,14 +467,19 @@ impl<'a> Context<'a> {
             ));
         }
         let seed = study.item_seed(participant, q);
-        if item.seed != seed {
+        if seed_was_rounded(item.seed, seed) {
+            note = Some(format!(
+                "seed {} was rounded on the way (a JSON number read as a double); the study's seed {seed} is used",
+                item.seed
+            ));
+        } else if item.seed != seed {
             return Err(format!(
                 "seed {} but the study's seed here is {seed}",
                 item.seed
             ));
         }
         if let Some(f) = item.format
-            && !study.formats.contains(&f)
+            && !study.conditions(arm).formats.contains(&f)
         {
             return Err(format!(
                 "format `{}` is not allowed by the study",
@@ -426,14 +543,47 @@ impl<'a> Context<'a> {
             answered_s: item.answered_ms.map(seconds),
             hidden_s: Some(seconds(item.hidden_ms)),
             edits: Some(item.edits),
+            sample: None,
+            coverage: None,
+            program: item.program.clone(),
+            detail: Some(ItemDetail {
+                position: item.position,
+                skip_reason: item.skip_reason.clone(),
+                over_time: item.over_time,
+                active_ms: item.active_ms,
+                hidden_count: item.hidden_count,
+                first_edit_ms: item.first_edit_ms,
+                pastes: item.pastes,
+                record_status: RecordStatus::Partial,
+                submission_id: String::new(),
+                session_id: None,
+            }),
+            check_passed: None,
+            note,
         };
+        if let Some(check) = self.checks.get(q) {
+            let median = recomputed.filter(|_| answered).map(|s| s.p50);
+            row.check_passed = Some(
+                median.is_some_and(|m| (m - check.expect).abs() <= check.tolerance * check.expect),
+            );
+            row.status = match (answered, &run) {
+                (false, _) => RowStatus::Skipped,
+                (true, Some(Ok(_))) => RowStatus::Answered,
+                (true, _) => RowStatus::Failed,
+            };
+            if let Some(Err(why)) = run {
+                row.failure = Some(why);
+            }
+            return Ok(row);
+        }
         if answered {
             match run {
                 Some(Ok(samples)) => {
-                    let (answer, score) = self.scored(q, &samples);
+                    let (answer, score, coverage) = self.scored(q, &samples);
                     row.status = RowStatus::Answered;
                     row.answer = Some(answer);
                     row.score = Some(score);
+                    row.coverage = Some(coverage);
                 }
                 Some(Err(why)) => {
                     row.status = RowStatus::Failed;
@@ -445,8 +595,8 @@ impl<'a> Context<'a> {
         Ok(row)
     }
 
-    /// Scores one model answer (a program that fails counts as a failure, not a problem); duplicates are found by
-    /// [`Seen`].
+    /// Scores one model answer: a program or quick answer that fails, and a failure record, count as failures,
+    /// not problems; duplicates are found by [`Seen`].
     pub fn score_answer(&self, a: &ModelAnswer) -> Result<ItemRow, Problem> {
         let problem = |message: String| Problem {
             participant: Some(a.model.clone()),
@@ -463,15 +613,12 @@ impl<'a> Context<'a> {
                 "unknown question: not a scored item of the study".into(),
             ));
         }
-        if a.format == Format::Quick {
-            return Err(problem("format must be squiggle or fermi".into()));
-        }
         let seed = a
             .seed
             .unwrap_or_else(|| self.study.item_seed(&a.model, &a.question));
         let mut row = PartialRow {
             question: a.question.clone(),
-            format: Some(a.format),
+            format: a.format,
             status: RowStatus::Failed,
             answer: None,
             truth: self.truth_row(&a.question),
@@ -480,13 +627,70 @@ impl<'a> Context<'a> {
             answered_s: None,
             hidden_s: None,
             edits: None,
+            sample: a.sample,
+            coverage: None,
+            program: a.program.clone(),
+            detail: None,
+            check_passed: None,
+            note: None,
         };
-        match self.study.run(a.format, &a.program, seed) {
+        let program = match (&a.failure, a.format, &a.program, &a.quick) {
+            (Some(why), None, None, None) => {
+                Err(format!("the model's output gave no answer: {why}"))
+            }
+            (Some(_), ..) => {
+                return Err(problem(
+                    "a failure record holds no format, program or quick".into(),
+                ));
+            }
+            (None, None, ..) => {
+                return Err(problem(
+                    "no format: give squiggle, fermi or quick (or a `failure`)".into(),
+                ));
+            }
+            (None, Some(Format::Quick), program, Some(q)) => {
+                let written = quick_program(&q.low, &q.high, Dialect::Squiggle);
+                match (written, program) {
+                    (Some(w), Some(p)) if *p != w => {
+                        return Err(problem(format!(
+                            "program `{p}` is not the quick answer's `{w}`"
+                        )));
+                    }
+                    (Some(w), _) => Ok(w),
+                    (None, _) => Err(format!(
+                        "the bounds `{}` and `{}` are not numbers",
+                        q.low, q.high
+                    )),
+                }
+            }
+            (None, Some(Format::Quick), _, None) => {
+                return Err(problem(
+                    "format quick needs `quick` with low and high".into(),
+                ));
+            }
+            (None, Some(_), _, Some(_)) => {
+                return Err(problem(
+                    "`quick` must be given exactly when the format is quick".into(),
+                ));
+            }
+            (None, Some(_), Some(p), None) => Ok(p.clone()),
+            (None, Some(_), None, None) => {
+                return Err(problem("no program (or a `failure`)".into()));
+            }
+        };
+        if let Ok(p) = &program {
+            row.program = Some(p.clone());
+        }
+        match program.and_then(|p| {
+            self.study
+                .run(a.format.unwrap_or(Format::Squiggle), &p, seed)
+        }) {
             Ok(samples) => {
-                let (answer, score) = self.scored(&a.question, &samples);
+                let (answer, score, coverage) = self.scored(&a.question, &samples);
                 row.status = RowStatus::Answered;
                 row.answer = Some(answer);
                 row.score = Some(score);
+                row.coverage = Some(coverage);
             }
             Err(why) => row.failure = Some(why),
         }
@@ -508,6 +712,12 @@ struct PartialRow {
     answered_s: Option<f64>,
     hidden_s: Option<f64>,
     edits: Option<u64>,
+    sample: Option<u32>,
+    coverage: Option<[bool; 3]>,
+    program: Option<String>,
+    detail: Option<ItemDetail>,
+    check_passed: Option<bool>,
+    note: Option<String>,
 }
 
 impl PartialRow {
@@ -524,6 +734,13 @@ impl PartialRow {
             answered_s: self.answered_s,
             hidden_s: self.hidden_s,
             edits: self.edits,
+            sample: self.sample,
+            coverage: self.coverage,
+            program: self.program,
+            detail: self.detail,
+            check_passed: self.check_passed,
+            note: self.note,
+            excluded: None,
         }
     }
 }
@@ -534,7 +751,7 @@ impl PartialRow {
 pub struct Seen {
     submissions: HashSet<String>,
     participants: HashSet<String>,
-    answers: HashSet<(String, String)>,
+    answers: HashSet<(String, String, Option<u32>)>,
 }
 
 impl Seen {
@@ -560,10 +777,12 @@ impl Seen {
     }
 
     pub fn answer(&mut self, a: &ModelAnswer) -> Option<Problem> {
-        (!self.answers.insert((a.model.clone(), a.question.clone()))).then(|| Problem {
+        let key = (a.model.clone(), a.question.clone(), a.sample);
+        (!self.answers.insert(key)).then(|| Problem {
             participant: Some(a.model.clone()),
             item: Some(a.question.clone()),
-            message: "duplicate: this model already answered this question".into(),
+            message: "duplicate: this model already answered this question (with this `sample`)"
+                .into(),
         })
     }
 }

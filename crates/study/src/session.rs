@@ -8,6 +8,7 @@ use fermi_num::format_readable;
 use fermi_score::{LogTruth, assess};
 use serde::{Deserialize, Serialize};
 
+use crate::arms::{Assignment, Conditions};
 use crate::file::{Format, Reveal, Study};
 use crate::item::{ItemSpec, Open, Ran};
 use crate::record::{AppInfo, ItemRecord, ItemStatus, Participant, Record, RecordStatus};
@@ -46,6 +47,9 @@ pub struct Session {
     pub open: Option<Open>,
     /// The researcher's server answered a 2xx to this record as it now stands.
     pub sent: bool,
+    /// When the attempt started (ms since 1970); absent in sessions saved by older versions.
+    #[serde(default)]
+    pub started_wall_ms: Option<f64>,
 }
 
 /// A UUID v4 from entropy draws (each below 10⁹, as `playground::fresh_entropy` gives them): five draws hold
@@ -175,6 +179,34 @@ impl Session {
             stage: Stage::Instructions,
             open: None,
             sent: false,
+            started_wall_ms: Some(now.wall_ms),
+        }
+    }
+
+    /// Assigns the arm by a shared counter (balanced blocks, see [`Study::arm_in_block`]) instead of the hash.
+    pub fn assign_block(&mut self, study: &Study, counter: u64) {
+        self.record.assignment = Some(Assignment::Block { counter });
+        self.record.arm = study.arm_in_block(counter).map(|a| a.id.clone());
+    }
+
+    /// Why a saved attempt is too old to resume under the study's `resume_within_h`, if it is.
+    pub fn expired(&self, study: &Study, now_wall_ms: f64) -> Option<String> {
+        let hours = study.resume_within_h?;
+        let started = self.started_wall_ms?;
+        (now_wall_ms - started > f64::from(hours) * 3_600_000.0).then(|| {
+            format!("the answers saved in this browser were started over {hours} hours ago, longer than this study keeps an attempt open")
+        })
+    }
+
+    /// The participant's conditions (the study's, with their arm's changes).
+    pub fn conditions(&self, study: &Study) -> Conditions {
+        study.conditions(self.record.arm.as_deref())
+    }
+
+    /// A paste into the answer of the item on screen.
+    pub fn paste(&mut self) {
+        if let Some(open) = &mut self.open {
+            open.clock.pastes += 1;
         }
     }
 
@@ -253,7 +285,11 @@ impl Session {
     /// How the item on screen is run and timed.
     pub fn spec(&self, study: &Study) -> Option<ItemSpec> {
         let open = self.open.as_ref()?;
-        Some(study.item_spec(&self.record.participant.id, &open.question))
+        Some(study.item_spec(
+            &self.record.participant.id,
+            self.record.arm.as_deref(),
+            &open.question,
+        ))
     }
 
     /// Brings the clock of the item on screen up to `now` (called on every event, and each second).
@@ -270,7 +306,7 @@ impl Session {
         if matches!(self.stage, Stage::Practice { .. }) {
             return None;
         }
-        open.clock.countdown(study.time_limit_s)
+        open.clock.countdown(self.conditions(study).time_limit_s)
     }
 
     /// The editor changed: the answer as it now stands.
@@ -298,7 +334,9 @@ impl Session {
                 index,
                 revealed: false,
             } => {
-                self.item_evaluate(study, ran)?;
+                let item = self.item_record(study, ItemStatus::Answered, None, ran, now)?;
+                self.record.practice.push(item);
+                self.sent = false;
                 self.stage = Stage::Practice {
                     index,
                     revealed: true,
@@ -311,6 +349,7 @@ impl Session {
             Stage::Item { index } => {
                 let item = self.item_record(study, ItemStatus::Answered, None, ran, now)?;
                 self.record.items.push(item);
+                self.sent = false;
                 self.show(study, study.practice.len() + index + 1, now);
             }
             Stage::Done => {}
@@ -340,6 +379,7 @@ impl Session {
         let reason: String = reason.chars().take(MAX_REASON_CHARS).collect();
         let item = self.item_record(study, ItemStatus::Skipped, Some(reason), ran, now)?;
         self.record.items.push(item);
+        self.sent = false;
         self.show(study, study.practice.len() + index + 1, now);
         Ok(())
     }
@@ -358,7 +398,12 @@ impl Session {
 
     /// Shows step `k` of practice items then scored items, or ends the study.
     fn show(&mut self, study: &Study, k: usize, now: Now) {
-        let format = study.formats.first().copied().unwrap_or(Format::Quick);
+        let format = self
+            .conditions(study)
+            .formats
+            .first()
+            .copied()
+            .unwrap_or(Format::Quick);
         let practice = study.practice.len();
         let (stage, question) = if k < practice {
             (
@@ -387,12 +432,6 @@ impl Session {
         self.open = Some(Open::new(&question, format, now));
     }
 
-    fn item_evaluate(&self, study: &Study, ran: Option<&Ran>) -> Result<(), String> {
-        let open = self.open.as_ref().ok_or("No question is open.")?;
-        let spec = self.spec(study).ok_or("No question is open.")?;
-        open.evaluate(&spec, ran).map(|_| ())
-    }
-
     fn item_record(
         &self,
         study: &Study,
@@ -401,8 +440,8 @@ impl Session {
         ran: Option<&Ran>,
         now: Now,
     ) -> Result<ItemRecord, String> {
-        let Stage::Item { index } = self.stage else {
-            return Err("No scored item is open.".into());
+        let (Stage::Item { index } | Stage::Practice { index, .. }) = self.stage else {
+            return Err("No question is open.".into());
         };
         let open = self.open.as_ref().ok_or("No question is open.")?;
         let spec = self.spec(study).ok_or("No question is open.")?;

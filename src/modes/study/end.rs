@@ -9,19 +9,28 @@ use super::web;
 
 /// Seconds shown before the completion link is followed.
 const PAUSE_S: u32 = 10;
-/// Retries back off from 1 s, doubling, to at most 10 s.
-const FIRST_RETRY_MS: i32 = 1000;
-const LAST_RETRY_MS: i32 = 10_000;
+
+/// Prolific's instruction where the study gives no code for how the attempt ended.
+pub const RETURN_STUDY: &str = "There is no completion code for this: please return the study on Prolific \
+    (“Return submission”) or tell the researcher, so your place is freed.";
 
 #[component]
 pub fn End() -> impl IntoView {
     let state = expect_context::<StudyState>();
-    send(state);
+    let complete = state
+        .session
+        .with_untracked(|s| s.record.status == fermi_study::RecordStatus::Complete);
+    // A code per outcome: a finished study's, or one stopped early's.
     let (code, link) = state.study(|s| {
-        let code = s.completion_code.clone();
+        let code = if complete {
+            s.completion_code.clone()
+        } else {
+            s.partial_code.clone()
+        };
         let link = s
             .completion_url
             .clone()
+            .filter(|_| code.is_some() || complete)
             .map(|u| u.replace("{code}", code.as_deref().unwrap_or("")));
         (code, link)
     });
@@ -48,18 +57,21 @@ pub fn End() -> impl IntoView {
                 .to_string()
         }
     };
-    let complete = state
-        .session
-        .with_untracked(|s| s.record.status == fermi_study::RecordStatus::Complete);
     let heading = if complete {
         "Thank you: you have finished"
     } else {
         "Thank you: you stopped early, and what you answered is kept"
     };
-    let code_view = code.map(|c| {
-        view! { <p class="study-code-line">"Your completion code: " <strong class="study-code" data-testid="study-code">{c}</strong></p> }
-    });
-    let redirect = link.map(|url| view! { <Redirect url /> });
+    let code_view = match code {
+        Some(c) => view! { <p class="study-code-line">"Your completion code: " <strong class="study-code" data-testid="study-code">{c}</strong></p> }.into_any(),
+        None => view! { <p class="study-code-line" data-testid="study-return">{RETURN_STUDY}</p> }.into_any(),
+    };
+    let redirect = if web::in_jatos() {
+        end_jatos(state, link);
+        None
+    } else {
+        link.map(|url| view! { <Redirect url /> })
+    };
     let debrief_view = (!rows.is_empty()).then(|| {
         view! {
             <section class="panel" data-testid="study-debrief">
@@ -90,60 +102,20 @@ pub fn End() -> impl IntoView {
     }
 }
 
-/// Sends the finished record once per page: to JATOS when the page runs inside it, else POSTed to the study's
-/// `submit_url` with retries until a 2xx.
-fn send(state: StudyState) {
-    let submit_url = state.study(|s| s.submit_url.clone());
-    if state.session.with_untracked(|s| s.sent) {
-        state.sending.set(Sending::Sent);
-        return;
-    }
-    let body = state.session.with_untracked(|s| s.record_json());
-    let jatos = web::in_jatos();
-    let Some(url) = submit_url.filter(|_| !jatos) else {
-        if !jatos {
-            state.sending.set(Sending::Nowhere);
-            return;
-        }
-        state.sending.set(Sending::Pending);
-        leptos::task::spawn_local(async move {
-            match web::jatos_submit(&body).await {
-                Ok(()) => {
-                    state.session.try_update(|s| s.sent = true);
-                    state.sending.try_set(Sending::Sent);
-                    state.save_now();
-                    web::sleep(PAUSE_S as i32 * 1000).await;
-                    if let Err(why) = web::jatos_end().await {
-                        state.sending.try_set(Sending::Failed(why));
-                    }
-                }
-                Err(why) => {
-                    state.sending.try_set(Sending::Failed(why));
-                }
-            }
-        });
-        return;
-    };
-    state.sending.set(Sending::Pending);
+/// Inside JATOS: once JATOS has the finished record, ends the study after the pause, through JATOS's own
+/// redirect to the completion link when there is one (a redirect of the page itself would race JATOS's end).
+fn end_jatos(state: StudyState, link: Option<String>) {
     leptos::task::spawn_local(async move {
-        let mut wait = FIRST_RETRY_MS;
         loop {
-            match web::post_json(&url, &body).await {
-                Ok(()) => {
-                    state.session.try_update(|s| s.sent = true);
-                    state.sending.try_set(Sending::Sent);
-                    state.save_now();
-                    return;
-                }
-                Err(why) => {
-                    if state.sending.try_set(Sending::Failed(why)).is_some() {
-                        // The mode was left: nobody is there to retry for.
-                        return;
-                    }
-                }
+            match state.sending.try_get_untracked() {
+                None => return,
+                Some(Sending::Sent) => break,
+                Some(_) => web::sleep(500).await,
             }
-            web::sleep(wait).await;
-            wait = (wait * 2).min(LAST_RETRY_MS);
+        }
+        web::sleep(PAUSE_S as i32 * 1000).await;
+        if let Err(why) = web::jatos_end(link.as_deref()).await {
+            state.sending.try_set(Sending::Failed(why));
         }
     });
 }

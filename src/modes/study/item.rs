@@ -48,26 +48,32 @@ pub fn ItemView() -> impl IntoView {
         Some(view! {
             <div class="study-truth" data-testid="study-truth">
                 <p class="truth-summary">"The answer: " {words}</p>
-                <ScoreCard submitted=true problem=Signal::derive(|| None::<String>) />
+                <ScoreCard submitted=true problem=Signal::derive(|| None::<String>) no_benchmark=true />
             </div>
         })
     };
     let allow_skip = state.study(|s| s.allow_skip);
+    // An arm may hide the live percentiles and the chart (matched conditions with a model that sees neither).
+    let conditions = state.conditions();
+    let summary = conditions
+        .show_percentiles
+        .then(|| view! { <EstimateSummary /> });
+    let chart = conditions.show_chart.then(|| view! { <Chart unit /> });
     view! {
         <section class="panel question" data-testid="study-item" aria-labelledby="study-question">
             <p id="study-question" class="question-text">{move || question.get().map(|q| q.0)}</p>
             {move || question.get().and_then(|q| q.2).map(|d| view! { <p class="muted">{d}</p> })}
             <p class="question-meta"><span>"Unit: " <strong>{unit}</strong></span></p>
         </section>
-        <section class="panel answer" id="answer" aria-label="Your answer">
+        <section class="panel answer" id="answer" aria-label="Your answer" on:paste=move |_| state.session.update(|s| s.paste())>
             <Formats />
             {move || match state.boxes.mode.get() {
                 AnswerMode::Quick => view! { <Quick boxes=state.boxes unit /> }.into_any(),
                 AnswerMode::Program => view! { <Editor dialect_switch=false /> }.into_any(),
             }}
             <Diagnostics places=Signal::derive(move || state.boxes.mode.get() == AnswerMode::Program) />
-            <EstimateSummary />
-            <Chart unit />
+            {summary}
+            {chart}
             {truth}
             <div class="submit-row">
                 <button class="primary" data-testid="study-next" on:click=move |_| state.next()>{next_label}</button>
@@ -98,7 +104,7 @@ fn Formats() -> impl IntoView {
                     prop:value=move || state.program_dialect.get().name()
                 >
                     <option value="squiggle">"Squiggle subset"</option>
-                    <option value="fermi">"fermi DSL"</option>
+                    <option value="fermi">"fermi (one step a line)"</option>
                 </select>
             })}
         }

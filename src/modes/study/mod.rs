@@ -6,6 +6,7 @@
 mod end;
 mod item;
 mod load;
+mod send;
 mod state;
 mod web;
 
@@ -19,8 +20,13 @@ use crate::run::Shared;
 use load::Loaded;
 use state::StudyState;
 
-/// The study a link asks for (`?study=…`), if any.
+/// The study a link asks for (`?study=…`), if any; a page JATOS serves is always a study (its link's
+/// parameters arrive with `jatos.js`, so the name may be empty until then).
 pub fn requested() -> Option<String> {
+    named().or_else(|| web::served_by_jatos().then(String::new))
+}
+
+fn named() -> Option<String> {
     web::query_params()
         .into_iter()
         .find(|(k, _)| k == "study")
@@ -31,6 +37,20 @@ pub fn requested() -> Option<String> {
 pub fn StudyMode(name: String) -> impl IntoView {
     let loaded = RwSignal::new(None::<Result<Shared<Loaded>, Vec<String>>>);
     leptos::task::spawn_local(async move {
+        let mut name = name;
+        if web::served_by_jatos() {
+            if let Err(why) = web::start_jatos().await {
+                loaded.set(Some(Err(vec![format!("JATOS: {why}.")])));
+                return;
+            }
+            name = named().unwrap_or(name);
+        }
+        if name.is_empty() {
+            loaded.set(Some(Err(vec![
+                "No study is named: add study=FILE (the study file beside the app) to the study link.".into(),
+            ])));
+            return;
+        }
         let result = load::load(&name).await.map(Shared::new);
         loaded.set(Some(result));
     });
@@ -86,7 +106,12 @@ fn Gate(loaded: Shared<Loaded>) -> impl IntoView {
                 }
                 let saved = match crate::adapters::read(&key) {
                     Ok(Some(text)) => {
-                        match Session::from_json(&text, &loaded.study, &loaded.sha256) {
+                        let resumed = Session::from_json(&text, &loaded.study, &loaded.sha256)
+                            .and_then(|s| match s.expired(&loaded.study, web::now().wall_ms) {
+                                Some(why) => Err(why),
+                                None => Ok(s),
+                            });
+                        match resumed {
                             Ok(s) => Some(s),
                             Err(why) => {
                                 // Kept aside, never overwritten.
@@ -109,7 +134,14 @@ fn Gate(loaded: Shared<Loaded>) -> impl IntoView {
                     }
                     (None, false) => gate.set(Step::Consent),
                     (None, true) => {
-                        let s = new_session(&loaded, participant);
+                        let mut s = new_session(&loaded, participant);
+                        // Inside JATOS, a batch session counts participants: arms balanced in blocks.
+                        if !loaded.study.arms.is_empty()
+                            && web::in_jatos()
+                            && let Some(n) = web::jatos_counter().await
+                        {
+                            s.assign_block(&loaded.study, n);
+                        }
                         session.set(Some((key, s)));
                         gate.set(Step::Running);
                     }
@@ -167,13 +199,27 @@ fn Gate(loaded: Shared<Loaded>) -> impl IntoView {
             .into_any()
         }
         Step::TypeId => view! { <TypeId on_id=typed.clone() /> }.into_any(),
-        Step::Declined => view! {
-            <main class="study study-page" data-testid="study-declined">
-                <h1>"You declined"</h1>
-                <p>"Nothing was recorded. You can close this page."</p>
-            </main>
+        Step::Declined => {
+            let code = loaded.study.declined_code.clone();
+            let link = loaded
+                .study
+                .completion_url
+                .clone()
+                .zip(code.clone())
+                .map(|(u, c)| u.replace("{code}", &c));
+            view! {
+                <main class="study study-page" data-testid="study-declined">
+                    <h1>"You declined"</h1>
+                    <p>"Nothing was recorded."</p>
+                    {match code {
+                        Some(c) => view! { <p>"Your code: " <strong data-testid="study-code">{c}</strong></p> }.into_any(),
+                        None => view! { <p data-testid="study-return">{end::RETURN_STUDY}</p> }.into_any(),
+                    }}
+                    {link.map(|url| view! { <p><a href=url rel="noopener noreferrer">"Go back to the panel"</a></p> })}
+                </main>
+            }
+            .into_any()
         }
-        .into_any(),
         Step::Refused => view! {
             <main class="study study-page" data-testid="study-refused">
                 <h1>"This study is open in another tab"</h1>
@@ -193,18 +239,32 @@ fn new_session(loaded: &Loaded, participant: Participant) -> Session {
     let now = web::now();
     // Five draws of fresh entropy make the submission id (the core folds them into a UUID v4).
     let draws = [0; 5].map(|_| crate::adapters::fresh_entropy());
-    Session::new(
+    let mut session = Session::new(
         &loaded.study,
         &loaded.sha256,
         participant,
         fermi_study::uuid_v4(draws),
         AppInfo {
             version: env!("CARGO_PKG_VERSION").into(),
-            commit: option_env!("FERMI_PLAYGROUND_COMMIT").map(String::from),
+            // From git at build time (build.rs), "unknown" when it could not be had.
+            commit: Some(env!("FERMI_PLAYGROUND_COMMIT").into()),
         },
         web::user_agent(),
         now,
-    )
+    );
+    let used = loaded.study.pack_ids();
+    session.record.packs = loaded
+        .packs
+        .iter()
+        .filter(|p| used.contains(&p.info.id.as_str()))
+        .map(|p| fermi_study::PackRef {
+            id: p.info.id.clone(),
+            version: p.info.version,
+            sha256: fermi_study::pack_sha256(p),
+        })
+        .collect();
+    session.record.device = Some(web::device());
+    session
 }
 
 #[component]
@@ -250,10 +310,11 @@ fn Running(
         state.notify(n);
     }
     keep(state);
+    send::start(state);
     let title = loaded.study.title.clone();
     let position = Memo::new(move |_| state.session.with(|s| s.position()));
     let timer = Memo::new(move |_| state.session.with(|s| state.study(|study| s.timer(study))));
-    let instructions = loaded.study.instructions.clone();
+    let instructions = state.conditions().instructions;
     let arm = state
         .session
         .with_untracked(|s| s.arm_text(&loaded.study).map(str::to_string));
@@ -265,7 +326,10 @@ fn Running(
                 {move || timer.get().map(|(text, over)| view! {
                     <span class=if over { "study-timer over" } else { "study-timer" } data-testid="study-timer" role="timer">{text}</span>
                 })}
-                <button data-testid="study-save" on:click=move |_| state.download()>"Save my answers"</button>
+                // The end screen has its own.
+                {move || (state.stage.get() != Stage::Done).then(|| view! {
+                    <button data-testid="study-save" on:click=move |_| state.download()>"Save my answers"</button>
+                })}
             </div>
         </header>
         <Notices notices=state.notices />
@@ -331,6 +395,7 @@ fn keep(state: StudyState) {
         let now = web::now();
         state.session.try_update(|s| s.tick(now));
         state.save_now();
+        send::on_leave(&state);
     });
     let on_pageshow = Closure::<dyn Fn()>::new(move || {
         leaving.try_set_value(false);

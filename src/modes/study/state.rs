@@ -72,9 +72,8 @@ impl StudyState {
         let samples = loaded.study.samples;
         let pipeline = Pipeline::new(Settings::default(), practice_truth.into());
         pipeline.samples.set(samples);
-        let first_program = loaded
-            .study
-            .formats
+        let formats = session.with_untracked(|s| s.conditions(&loaded.study).formats);
+        let first_program = formats
             .iter()
             .copied()
             .find(|f| *f != Format::Quick)
@@ -104,8 +103,14 @@ impl StudyState {
         self.loaded.with_value(|l| f(&l.study))
     }
 
+    /// The participant's conditions (the study's settings with their arm's changes).
+    pub fn conditions(&self) -> fermi_study::Conditions {
+        self.session
+            .with_untracked(|s| self.study(|study| s.conditions(study)))
+    }
+
     pub fn allows(&self, format: Format) -> bool {
-        self.study(|s| s.formats.contains(&format))
+        self.conditions().formats.contains(&format)
     }
 
     /// Puts the open item's answer and seed into the editor (a new item, or a resumed one).
@@ -153,6 +158,10 @@ impl StudyState {
             let answer = state.boxes.answer(state.pipeline);
             let now = web::now();
             state.session.update(|s| s.edit(answer, now));
+            // A refusal ("Write your estimate to continue.") is about the answer as it stood.
+            if state.refusal.get_untracked().is_some() {
+                state.refusal.set(None);
+            }
         });
         Effect::new(move |_| {
             let run = state.pipeline.run.get();

@@ -37,15 +37,21 @@ pub async fn sleep(ms: i32) {
     let _ = JsFuture::from(promise).await;
 }
 
-/// The URL's query parameters, in order.
+thread_local! {
+    /// The study link's parameters as JATOS hands them over (`jatos.urlQueryParameters`), once `jatos.js` ran.
+    static JATOS_PARAMS: std::cell::RefCell<Vec<(String, String)>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// The URL's query parameters, in order; inside JATOS, the study link's parameters (JATOS keeps them in
+/// `jatos.urlQueryParameters`, not in the component page's address) come first.
 pub fn query_params() -> Vec<(String, String)> {
     let search = web_sys::window()
         .and_then(|w| w.location().search().ok())
         .unwrap_or_default();
+    let mut out = JATOS_PARAMS.with_borrow(Clone::clone);
     let Ok(params) = web_sys::UrlSearchParams::new_with_str(&search) else {
-        return Vec::new();
+        return out;
     };
-    let mut out = Vec::new();
     let entries = js_sys::try_iter(&params).ok().flatten();
     for entry in entries.into_iter().flatten().flatten() {
         let pair = js_sys::Array::from(&entry);
@@ -144,6 +150,63 @@ pub async fn claim(key: &str) -> bool {
     true
 }
 
+/// Whether the page is served by JATOS: its study pages live under `/publix/`.
+pub fn served_by_jatos() -> bool {
+    web_sys::window()
+        .and_then(|w| w.location().pathname().ok())
+        .is_some_and(|p| p.contains("/publix/"))
+}
+
+/// Loads `jatos.js` from where JATOS serves it (beside the page) and waits for `jatos.onLoad`; then reads the
+/// study link's parameters from `jatos.urlQueryParameters`. `Err` says what failed.
+pub async fn start_jatos() -> Result<(), String> {
+    let document = web_sys::window()
+        .and_then(|w| w.document())
+        .ok_or("no document")?;
+    if jatos().is_none() {
+        let script: web_sys::HtmlScriptElement = document
+            .create_element("script")
+            .map_err(|_| "no script element")?
+            .unchecked_into();
+        script.set_src("jatos.js");
+        let loaded = Promise::new(&mut |resolve, reject| {
+            script.set_onload(Some(&resolve));
+            script.set_onerror(Some(&reject));
+        });
+        document
+            .head()
+            .ok_or("no head")?
+            .append_child(&script)
+            .map_err(|_| "cannot add jatos.js")?;
+        JsFuture::from(loaded)
+            .await
+            .map_err(|_| "jatos.js could not be loaded from this study's folder".to_string())?;
+    }
+    let jatos = jatos().ok_or("jatos.js ran but there is no `jatos`")?;
+    let on_load: Function = Reflect::get(&jatos, &"onLoad".into())
+        .ok()
+        .and_then(|f| f.dyn_into().ok())
+        .ok_or("jatos.onLoad is missing")?;
+    let ready = Promise::new(&mut |resolve, _| {
+        let _ = on_load.call1(&jatos, &resolve);
+    });
+    JsFuture::from(ready)
+        .await
+        .map_err(|_| "jatos.onLoad failed")?;
+    let params = Reflect::get(&jatos, &"urlQueryParameters".into()).unwrap_or(JsValue::NULL);
+    let mut found = Vec::new();
+    if params.is_object() {
+        for entry in js_sys::Object::entries(params.unchecked_ref()).iter() {
+            let pair = js_sys::Array::from(&entry);
+            if let (Some(k), Some(v)) = (pair.get(0).as_string(), pair.get(1).as_string()) {
+                found.push((k, v));
+            }
+        }
+    }
+    JATOS_PARAMS.with_borrow_mut(|p| *p = found);
+    Ok(())
+}
+
 /// JATOS's `jatos` object, when the page runs inside a JATOS study.
 fn jatos() -> Option<JsValue> {
     let window = web_sys::window()?;
@@ -173,14 +236,80 @@ async fn call_jatos(name: &str, args: &js_sys::Array) -> Result<(), String> {
     Ok(())
 }
 
-/// Hands the record to JATOS (`jatos.submitResultData`).
+/// The batch session's key of the participant counter that balances arms.
+const COUNTER: &str = "fermi-study-participants";
+
+/// Takes the next number of JATOS's batch-session counter (shared by every participant of the batch): reads it,
+/// writes it plus one, and tries again when another participant's write came first (JATOS refuses a stale
+/// write). `None` when there is no batch session or it keeps failing.
+pub async fn jatos_counter() -> Option<u64> {
+    let session = Reflect::get(&jatos()?, &"batchSession".into()).ok()?;
+    let get: Function = Reflect::get(&session, &"get".into())
+        .ok()?
+        .dyn_into()
+        .ok()?;
+    let set: Function = Reflect::get(&session, &"set".into())
+        .ok()?
+        .dyn_into()
+        .ok()?;
+    for _ in 0..5 {
+        let now = get
+            .call1(&session, &COUNTER.into())
+            .ok()?
+            .as_f64()
+            .unwrap_or(0.0);
+        let written = set
+            .call2(&session, &COUNTER.into(), &(now + 1.0).into())
+            .ok()?;
+        let ok = match written.dyn_into::<Promise>() {
+            Ok(promise) => JsFuture::from(promise).await.is_ok(),
+            Err(_) => true,
+        };
+        if ok && now >= 0.0 && now.fract() == 0.0 {
+            return Some(now as u64);
+        }
+        sleep(200).await;
+    }
+    None
+}
+
+/// Hands the record to JATOS (`jatos.submitResultData`, which replaces the component's result data: JATOS keeps
+/// the latest).
 pub async fn jatos_submit(record: &str) -> Result<(), String> {
     call_jatos("submitResultData", &js_sys::Array::of1(&record.into())).await
 }
 
-/// Ends the JATOS study (`jatos.endStudy`), which leaves the page.
-pub async fn jatos_end() -> Result<(), String> {
-    call_jatos("endStudy", &js_sys::Array::new()).await
+/// Ends the JATOS study: `jatos.endStudyAndRedirect(url)` with a completion link, else `jatos.endStudy()`.
+pub async fn jatos_end(redirect: Option<&str>) -> Result<(), String> {
+    match redirect {
+        Some(url) => call_jatos("endStudyAndRedirect", &js_sys::Array::of1(&url.into())).await,
+        None => call_jatos("endStudy", &js_sys::Array::new()).await,
+    }
+}
+
+/// Sends `body` as the page goes away (`navigator.sendBeacon`, as `text/plain`: a beacon to another site may not
+/// say `application/json`); `false` when the browser would not queue it.
+pub fn beacon(url: &str, body: &str) -> bool {
+    web_sys::window()
+        .and_then(|w| w.navigator().send_beacon_with_opt_str(url, Some(body)).ok())
+        .unwrap_or(false)
+}
+
+/// The participant's screen, time zone and language, as far as the browser tells.
+pub fn device() -> fermi_study::Device {
+    let window = web_sys::window();
+    let screen = window.as_ref().and_then(|w| w.screen().ok());
+    let size = |v: Result<i32, JsValue>| v.ok().and_then(|x| u32::try_from(x).ok());
+    let options = js_sys::Intl::DateTimeFormat::new(&js_sys::Array::new(), &js_sys::Object::new())
+        .resolved_options();
+    fermi_study::Device {
+        screen_width: screen.as_ref().and_then(|s| size(s.width())),
+        screen_height: screen.as_ref().and_then(|s| size(s.height())),
+        time_zone: Reflect::get(&options, &"timeZone".into())
+            .ok()
+            .and_then(|z| z.as_string()),
+        language: window.and_then(|w| w.navigator().language()),
+    }
 }
 
 /// The browser's user agent.

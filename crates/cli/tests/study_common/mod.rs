@@ -200,6 +200,7 @@ pub fn record(
                 edits: a.edits,
                 error_runs: 1,
                 over_time: false,
+                pastes: 0,
             }
         })
         .collect();
@@ -228,5 +229,9 @@ pub fn record(
         finished_at: Some("2026-11-30T10:40:00Z".into()),
         user_agent: "fixture".into(),
         items,
+        assignment: None,
+        packs: Vec::new(),
+        device: None,
+        practice: Vec::new(),
     }
 }
