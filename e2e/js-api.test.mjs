@@ -70,8 +70,15 @@ test('evaluate, score, questions and fitTruth give the CLI\'s numbers, bit for b
   ];
   const question = 'new-zealand-sheep-per-person-2024';
   const answer = { program: 'to(2, 9)', samples: 10000, seed: 5 };
+  // A chain-of-factors answer with its umbrella 10× too large, attributed to the question's reference factors.
+  const rain = {
+    question: 'raindrops-on-umbrella-california',
+    program: 'rain_mm = to(3, 20)\numbrella_area = to(6, 10)\ndrop_d_mm = to(1.5, 2.5)\n'
+      + 'rain_mm * umbrella_area * 1000000 / (3.14159265 / 6 * drop_d_mm ^ 3)',
+    samples: 10000, seed: 5,
+  };
   await session(FIXTURE, async ({ page }) => {
-    const api = await page.evaluate(async ({ cases, question, answer }) => {
+    const api = await page.evaluate(async ({ cases, question, answer, rain }) => {
       const m = await import('/js/index.js');
       await m.init();
       const first = m.evaluate(cases[0].source, cases[0]); // the first estimate after page load
@@ -85,7 +92,10 @@ test('evaluate, score, questions and fitTruth give the CLI\'s numbers, bit for b
       const listed = m.questions().find((q) => q.id === question);
       const withTruth = m.questions(undefined, { truths: true }).find((q) => q.id === question);
       const truth = m.fitTruth(withTruth);
+      const rainTruth = m.fitTruth(m.questions(undefined, { truths: true }).find((q) => q.id === rain.question));
+      const { question: rainId, ...rainAnswer } = rain;
       return {
+        factors: m.score(rainAnswer, rainTruth, { question: rainId }).factors,
         loadToFirstEstimateMs, same: JSON.stringify(first) === JSON.stringify(evaluations[0]), evaluations,
         invalid: thrown(() => m.evaluate('x = to(1, \ny * 2')),
         badPack: thrown(() => m.questions('[pack]\nid = 3\n')),
@@ -96,7 +106,7 @@ test('evaluate, score, questions and fitTruth give the CLI\'s numbers, bit for b
         fromValues: m.score({ values: new Float64Array([1, 2, 4, 8]) }, { point: 3 }),
         quick: m.quickProgram('2 million', '3e7'),
       };
-    }, { cases, question, answer });
+    }, { cases, question, answer, rain });
     t.diagnostic(`page load to first estimate: ${api.loadToFirstEstimateMs.toFixed(0)} ms`);
     assert.ok(api.same, 'the same call gives the same numbers');
 
@@ -143,6 +153,14 @@ test('evaluate, score, questions and fitTruth give the CLI\'s numbers, bit for b
     }
     assert.ok(api.fromValues.report.cramer_log > 0 && api.fromValues.feedback.length > 0);
     assert.equal(api.quick, 'to(2M, 30M)');
+
+    // Factor-level feedback: the JS API's `factors` is the CLI's `score --factors`, field for field.
+    await writeFile(join(dir, 'rain.sq'), rain.program);
+    const cliRain = cli(['score', '--json', '--factors', '--question', rain.question, '--samples', `${rain.samples}`,
+      '--seed', `${rain.seed}`, join(dir, 'rain.sq')]);
+    assert.ok(cliRain.factors?.factors?.length === 3, JSON.stringify(cliRain.factors));
+    assert.deepEqual(JSON.parse(JSON.stringify(api.factors)), cliRain.factors);
+    assert.equal(cliRain.factors.factors[0].reference, 'umbrella_m2');
   });
   const gz = async (f) => gzipSync(await readFile(join(ROOT, 'js', f)), { level: 9 }).length;
   const [wasm, glue, index, plugin] = await Promise.all(
