@@ -96,15 +96,7 @@ fn a_public_study_or_pack_that_would_leak_a_truth_is_refused() {
         assert_eq!(out.status.code(), Some(1), "{extra}: {stderr}");
         assert!(stderr.contains(says), "{extra}: {stderr}");
         // `bank check` refuses the same pack beside its sealed truths.
-        let out = run(&[
-            "bank",
-            "check",
-            path(&dir.join("pack.toml")),
-            path(&repo(SEALED)),
-        ]);
-        let stderr = text(&out.stderr);
-        assert_eq!(out.status.code(), Some(1), "{extra}: {stderr}");
-        assert!(stderr.contains("it would reach participants"), "{stderr}");
+        refused_beside_sealed(&dir, "it would reach participants");
     }
     // A public pack that keeps a truth is refused where it is loaded.
     let truth = leak("[question.truth]\nkind = \"point\"\nvalue = 51.08");
@@ -115,20 +107,19 @@ fn a_public_study_or_pack_that_would_leak_a_truth_is_refused() {
     // A question reworded in the public pack is no longer the one the sealed truth answers.
     let reworded = public.replacen("Estonia's March 2023", "Estonia's 2023", 1);
     let dir = demo_beside("reworded", &reworded);
-    let out = run(&[
-        "bank",
-        "check",
-        path(&dir.join("pack.toml")),
-        path(&repo(SEALED)),
-    ]);
+    refused_beside_sealed(
+        &dir,
+        "question estonia-i-voters-share-riigikogu-2023: text: differs from the sealed copy",
+    );
+}
+
+/// `bank check` of the folder's `pack.toml` beside the sealed truths exits 1 saying `says`.
+fn refused_beside_sealed(dir: &Path, says: &str) {
+    let pack = dir.join("pack.toml");
+    let out = run(&["bank", "check", path(&pack), path(&repo(SEALED))]);
     let stderr = text(&out.stderr);
     assert_eq!(out.status.code(), Some(1), "{stderr}");
-    assert!(
-        stderr.contains(
-            "question estonia-i-voters-share-riigikogu-2023: text: differs from the sealed copy"
-        ),
-        "{stderr}"
-    );
+    assert!(stderr.contains(says), "{stderr}");
 }
 
 #[test]
