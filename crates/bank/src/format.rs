@@ -188,6 +188,25 @@ impl Question {
                 .iter()
                 .any(|s| s.kind == Some(SourceKind::Primary))
     }
+
+    /// The keys this question carries that lead to its truth (the worked answer, the trap, the sources quoting the
+    /// figure, reference factors with values, trap values): none may reach a participant of a public-tier study.
+    pub fn revealing(&self) -> Vec<&'static str> {
+        [
+            ("explanation", self.explanation.is_some()),
+            ("derivation", self.derivation.is_some()),
+            ("trap", self.trap.is_some()),
+            ("no_primary_source", self.no_primary_source.is_some()),
+            ("sources", !self.sources.is_empty()),
+            ("factor", !self.factor.is_empty()),
+            ("reference", self.reference.is_some()),
+            ("trap_value", !self.trap_value.is_empty()),
+        ]
+        .into_iter()
+        .filter(|(_, carried)| *carried)
+        .map(|(key, _)| key)
+        .collect()
+    }
 }
 
 /// The rule a truth's width follows (spec: "Width follows the question").

@@ -9,6 +9,7 @@ pub mod import;
 mod load;
 mod problem;
 mod read;
+mod sealed;
 mod sources;
 mod unit_check;
 
@@ -24,6 +25,7 @@ pub use load::{
     is_slug, load_pack,
 };
 pub use problem::{Places, Problem};
+pub use sealed::public_tier_problems;
 pub use sources::source_warnings;
 pub use unit_check::{UnitScale, unit_warning};
 

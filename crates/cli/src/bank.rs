@@ -4,7 +4,7 @@ use std::collections::BTreeMap;
 use std::path::Path;
 use std::process::ExitCode;
 
-use fermi_bank::{FittedTruth, Pack, Problem, Width, fit_truth, load_pack};
+use fermi_bank::{FittedTruth, Pack, Problem, Tier, Width, fit_truth, load_pack};
 use serde_json::json;
 
 use crate::report;
@@ -127,44 +127,158 @@ pub(crate) fn read_packs(args: &[String]) -> Result<Vec<PackFiles>, String> {
         .collect()
 }
 
+/// The public tier beside the built-in pack: its questions and its sealed truths, read from the checkout this
+/// binary was built from (never embedded: the sealed truths must not travel inside a build).
+const PUBLIC_TIER: [&str; 2] = ["assets/public/pack.toml", "sealed/public-truths.toml"];
+
+/// The public tier's two files as packs, where the checkout has them.
+fn public_tier() -> Vec<PackFiles> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    PUBLIC_TIER
+        .iter()
+        .filter_map(|name| {
+            let text = std::fs::read_to_string(root.join(name)).ok()?;
+            Some(PackFiles {
+                name: name.to_string(),
+                files: vec![(name.to_string(), text)],
+                builtin: false,
+            })
+        })
+        .collect()
+}
+
 fn check(args: &[String]) -> ExitCode {
-    let packs = match read_packs(args) {
+    let mut packs = match read_packs(args) {
         Ok(packs) => packs,
         Err(e) => return report::usage(e),
     };
+    if args.is_empty() {
+        packs.extend(public_tier());
+    }
     let mut problems = 0;
-    for pack_files in &packs {
-        match pack_files.load() {
+    let mut loaded: Vec<Option<Pack>> = Vec::new();
+    for files in &packs {
+        loaded.push(match files.load() {
+            Ok(pack) => Some(pack),
             Err(list) => {
-                println!("{}: refused, {} problem(s)", pack_files.name, list.len());
-                pack_files.print(&list);
+                println!("{}: refused, {} problem(s)", files.name, list.len());
+                files.print(&list);
                 problems += list.len();
+                None
             }
-            Ok(pack) => {
-                let fits: Vec<_> = pack.questions.iter().map(fit_truth).collect();
-                let mut advice: Vec<Problem> =
-                    pack.questions.iter().flat_map(fermi_bank::advice).collect();
-                advice.extend(fermi_bank::source_warnings(&pack));
-                let mut giveaways = 0;
-                for (q, fit) in pack.questions.iter().zip(&fits) {
-                    if let Ok(fitted) = fit {
-                        let found = fermi_bank::giveaways(q, fitted);
-                        giveaways += found.len();
-                        advice.extend(found);
-                    }
-                }
-                pack_files.print(&advice);
-                let fit_problems = describe(&pack, pack_files, &fits, giveaways);
-                pack_files.print(&fit_problems);
-                problems += fit_problems.len();
+        });
+    }
+    // A public pack is sealed by the private pack of the same id given beside it.
+    let sealing = |public: &Pack| {
+        loaded.iter().enumerate().find_map(|(i, p)| {
+            p.as_ref()
+                .filter(|p| p.info.tier == Tier::Private && p.info.id == public.info.id)
+                .map(|p| (i, p))
+        })
+    };
+    let mut sealed_by: BTreeMap<usize, &str> = BTreeMap::new();
+    for (pack_files, pack) in packs.iter().zip(&loaded) {
+        if let Some((i, _)) = pack
+            .as_ref()
+            .filter(|p| p.info.tier == Tier::Public)
+            .and_then(sealing)
+        {
+            sealed_by.insert(i, &pack_files.name);
+        }
+    }
+    for (i, (pack_files, pack)) in packs.iter().zip(&loaded).enumerate() {
+        let Some(pack) = pack else { continue };
+        if pack.info.tier == Tier::Public {
+            let sealed = sealing(pack);
+            let found = fermi_bank::public_tier_problems(pack, sealed.map(|(_, p)| p));
+            problems += found.iter().filter(|p| !is_warning(p)).count();
+            for p in &found {
+                let text = packs.iter().find_map(|f| f.text(&p.file));
+                eprint!("{}", report::render_problem(p, text));
+            }
+            describe_public(
+                pack,
+                pack_files,
+                sealed.map(|(i, _)| packs[i].name.as_str()),
+            );
+            continue;
+        }
+        let fits: Vec<_> = pack.questions.iter().map(fit_truth).collect();
+        let mut advice: Vec<Problem> = pack.questions.iter().flat_map(fermi_bank::advice).collect();
+        advice.extend(fermi_bank::source_warnings(pack));
+        let mut giveaways = 0;
+        for (q, fit) in pack.questions.iter().zip(&fits) {
+            if let Ok(fitted) = fit {
+                let found = fermi_bank::giveaways(q, fitted);
+                giveaways += found.len();
+                advice.extend(found);
             }
         }
+        pack_files.print(&advice);
+        let fit_problems = describe(
+            pack,
+            pack_files,
+            &fits,
+            giveaways,
+            sealed_by.get(&i).copied(),
+        );
+        pack_files.print(&fit_problems);
+        problems += fit_problems.len();
+    }
+    if loaded.len() > 1 {
+        // A public question counts once, with its sealed truth; the private pack sealing it adds none.
+        let mut tiers: BTreeMap<&str, usize> = BTreeMap::new();
+        for (i, pack) in loaded.iter().enumerate() {
+            if let Some(pack) = pack.as_ref().filter(|_| !sealed_by.contains_key(&i)) {
+                *tiers.entry(pack.info.tier.as_str()).or_default() += pack.questions.len();
+            }
+        }
+        let total: usize = tiers.values().sum();
+        let parts: Vec<String> = tiers
+            .iter()
+            .map(|(tier, n)| {
+                let sealed = *tier == "public" && !sealed_by.is_empty();
+                format!(
+                    "{n} {tier}{}",
+                    if sealed { " with sealed truths" } else { "" }
+                )
+            })
+            .collect();
+        println!("total: {total} questions ({})", parts.join(", "));
     }
     if problems > 0 {
         eprintln!("{problems} problem(s)");
         ExitCode::from(report::EXIT_DIAGNOSTIC)
     } else {
         ExitCode::SUCCESS
+    }
+}
+
+fn is_warning(p: &Problem) -> bool {
+    p.diagnostic.severity == fermi_syntax::Severity::Warning
+}
+
+/// Prints a public-tier pack: its counts, that it carries no truth, and where its truths are sealed.
+fn describe_public(pack: &Pack, files: &PackFiles, sealed: Option<&str>) {
+    println!(
+        "{}: pack `{}` version {} (public tier), {} files, {} questions",
+        files.name,
+        pack.info.id,
+        pack.info.version,
+        files.files.len(),
+        pack.questions.len()
+    );
+    println!(
+        "  truths: none in the pack (a public pack is refused with a truth; checked that no question carries an explanation, trap, derivation, source or reference factor)"
+    );
+    match sealed {
+        Some(name) => println!(
+            "  sealed truths: {name}, every question matched word for word (its rules, truths and giveaways below)"
+        ),
+        None => println!(
+            "  sealed truths: not given (check the private pack of id `{}` beside it to see its truths and giveaways)",
+            pack.info.id
+        ),
     }
 }
 
@@ -175,6 +289,7 @@ fn describe(
     files: &PackFiles,
     fits: &[Result<FittedTruth, Problem>],
     giveaways: usize,
+    seals: Option<&str>,
 ) -> Vec<Problem> {
     let info = &pack.info;
     let mut kinds: BTreeMap<&str, usize> = BTreeMap::new();
@@ -204,6 +319,9 @@ fn describe(
         files.files.len(),
         pack.questions.len()
     );
+    if let Some(public) = seals {
+        println!("  seals the truths of the public pack {public} (its questions, counted there)");
+    }
     println!("  truth kinds ({}): {}", kinds.len(), counts(&kinds));
     println!("  topics ({}): {}", topics.len(), counts(&topics));
     println!("  countries ({}): {}", countries.len(), counts(&countries));

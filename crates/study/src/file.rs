@@ -822,15 +822,7 @@ impl Study {
             let Some(q) = public(pack_id).and_then(|p| p.question(id)) else {
                 continue;
             };
-            let leaks: Vec<&str> = [
-                ("explanation", &q.explanation),
-                ("derivation", &q.derivation),
-                ("trap", &q.trap),
-            ]
-            .into_iter()
-            .filter(|(_, text)| text.is_some())
-            .map(|(name, _)| name)
-            .collect();
+            let leaks = q.revealing();
             if !leaks.is_empty() {
                 problems.push(Diagnostic::error(
                     item.span,

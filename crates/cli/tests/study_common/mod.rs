@@ -54,7 +54,7 @@ pub struct Answer {
     pub edits: u64,
 }
 
-const fn sq(question: &'static str, program: &'static str, seconds: u64) -> Answer {
+pub const fn sq(question: &'static str, program: &'static str, seconds: u64) -> Answer {
     Answer {
         question,
         format: Some(Format::Squiggle),
@@ -159,7 +159,12 @@ pub fn record(
     let mut items: Vec<ItemRecord> = answers
         .iter()
         .map(|a| {
-            let question = format!("fixture/{}", a.question);
+            // A bare id is the fixture pack's; `PACK/ID` names another.
+            let question = if a.question.contains('/') {
+                a.question.to_string()
+            } else {
+                format!("fixture/{}", a.question)
+            };
             let seed = study.item_seed(id, &question);
             let position = order.iter().position(|q| *q == question).unwrap() as u32 + 1;
             let quick = (a.format == Some(Format::Quick)).then(|| {
