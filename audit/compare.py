@@ -55,6 +55,7 @@ def verdict(pm, plo, phi, mm, mlo, mhi):
 def fmt(x):
     if x == 0: return '0'
     a = abs(x)
+    if a >= 1e12: return f'{x:.4g}'.replace('e+', ' × 10^')
     if a >= 1e9: return f'{x / 1e9:.4g} bn'
     if a >= 100: return f'{x:,.0f}'
     return f'{x:.3g}'
