@@ -17,7 +17,42 @@ class LN:
 
 def to(a, b): return LN((math.log(a) + math.log(b)) / 2, (math.log(b) - math.log(a)) / (2 * Z))
 
+class MC:
+    """Sample-based fallback for programs with sums or differences (fixed seed, 200,000 draws)."""
+    N = 200_000
+    def __init__(s, xs): s.xs = xs
+    @staticmethod
+    def c(x): return x if isinstance(x, MC) else MC([x] * MC.N)
+    def _op(s, o, f): o = MC.c(o); return MC([f(a, b) for a, b in zip(s.xs, o.xs)])
+    def __add__(s, o): return s._op(o, lambda a, b: a + b)
+    def __sub__(s, o): return s._op(o, lambda a, b: a - b)
+    def __mul__(s, o): return s._op(o, lambda a, b: a * b)
+    def __truediv__(s, o): return s._op(o, lambda a, b: a / b)
+    def __radd__(s, o): return MC.c(o) + s
+    def __rsub__(s, o): return MC.c(o) - s
+    __rmul__ = __mul__
+    def __rtruediv__(s, o): return MC.c(o) / s
+
+def run_mc(program):
+    import random
+    rng = random.Random(7)
+    def mc_to(a, b):
+        ln = to(a, b); return MC([math.exp(rng.gauss(ln.mu, ln.sd)) for _ in range(MC.N)])
+    env = {'to': mc_to}; last = None
+    for line in program.splitlines():
+        line = line.split('//')[0].strip()
+        if not line: continue
+        m = re.match(r'^([A-Za-z_]\w*)\s*=\s*(.+)$', line)
+        if m: env[m[1]] = eval(m[2], {}, env)
+        else: last = MC.c(eval(line, {}, env))
+    xs = sorted(last.xs); p5, p95 = xs[int(0.05 * MC.N)], xs[int(0.95 * MC.N)]
+    return math.sqrt(p5 * p95), p5, p95
+
 def run(program):
+    try: return run_ln(program)
+    except TypeError: return run_mc(program)
+
+def run_ln(program):
     env = {'to': to}; last = None
     for line in program.splitlines():
         line = line.split('//')[0].strip()
