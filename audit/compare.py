@@ -65,6 +65,10 @@ def run_ln(program):
 def pack(t):
     if 'point' in t: v = float(t['point']); return v, v, v
     if 'program' in t: return run(t['program'])
+    if t.get('kind') == 'log_range':  # scored as the lognormal with the same log mean and sd (docs/pack-format.md)
+        mu = (math.log(t['low']) + math.log(t['high'])) / 2
+        sd = (math.log(t['high']) - math.log(t['low'])) / math.sqrt(12)
+        return math.exp(mu), math.exp(mu - Z * sd), math.exp(mu + Z * sd)
     return math.sqrt(t['p5'] * t['p95']), t['p5'], t['p95']
 
 def mine(path):
