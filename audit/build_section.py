@@ -20,7 +20,7 @@ for i in range(0, len(args), 3):
         if not f.exists(): continue
         pm, plo, phi = compare.pack(t); mm, mlo, mhi, basis = compare.mine(f)
         cr, wr, v = compare.verdict(pm, plo, phi, mm, mlo, mhi)
-        wrs = '∞ (pack a point)' if wr == math.inf else ('0 (mine a point)' if wr == 0 else f'{wr:.2f}')
+        wrs = '∞ (pack a point)' if wr == math.inf else ('0 (blind a point)' if wr == 0 else f'{wr:.2f}')
         counts[v] += 1; basis_counts[basis.lower()] += 1; n_total += 1
         rows.append(f'| `{qid}` | {compare.fmt(pm)} ({compare.iv(plo, phi)}) | {compare.fmt(mm)} ({compare.iv(mlo, mhi)}) '
                     f'| {cr:.3f} | {wrs} | {basis.lower()} | {v} | {res.get(qid, "—")} |')
