@@ -78,6 +78,13 @@ def mine(path):
     basis = re.search(r'- basis: (\w+)', txt)[1]
     return g('median'), float(lo), float(hi), basis
 
+def derivation(qid):
+    """The blind derivation of a question: audit/derivations/, or sealed/audit-derivations/ for the public tier."""
+    root = pathlib.Path(__file__).parent
+    for d in (root / 'derivations', root.parent / 'sealed' / 'audit-derivations'):
+        if (d / f'{qid}.md').exists(): return d / f'{qid}.md'
+    return None
+
 def verdict(pm, plo, phi, mm, mlo, mhi):
     tol = 1.01
     centre_ok = (plo / tol <= mm <= phi * tol) or (mlo / tol <= pm <= mhi * tol)
@@ -103,10 +110,9 @@ def iv(lo, hi): return fmt(lo) if lo == hi else f'{fmt(lo)}–{fmt(hi)}'
 
 if __name__ == '__main__':
     truths = json.load(open(sys.argv[1]))
-    d = pathlib.Path(__file__).parent / 'derivations'
     for qid, t in truths.items():
-        f = d / f'{qid}.md'
-        if not f.exists(): continue
+        f = derivation(qid)
+        if f is None: continue
         pm, plo, phi = pack(t); mm, mlo, mhi, basis = mine(f)
         cr, wr, v = verdict(pm, plo, phi, mm, mlo, mhi)
         wrs = '∞ (pack point)' if wr == math.inf else ('0 (mine point)' if wr == 0 else f'{wr:.2f}')

@@ -5,4 +5,4 @@ import sys, os
 blocks = sys.stdin.read().split("\n## ")
 for b in blocks:
     qid = b.lstrip("# ").split("\n", 1)[0].strip()
-    if qid and not os.path.exists(f"derivations/{qid}.md"): print("## " + b.lstrip("# ").rstrip() + "\n")'
+    if qid and not any(os.path.exists(p) for p in (f"derivations/{qid}.md", f"../sealed/audit-derivations/{qid}.md")): print("## " + b.lstrip("# ").rstrip() + "\n")'
