@@ -55,6 +55,11 @@ if sealed_rows:
 doc = root / 'docs' / 'truth-audit.md'
 text = doc.read_text()
 k = text.find(HEAD)
-text = (text[:k] if k >= 0 else text.rstrip('\n') + '\n\n') + '\n'.join(out).rstrip('\n') + '\n'
+if k < 0:
+    text = text.rstrip('\n') + '\n\n' + '\n'.join(out).rstrip('\n') + '\n'
+else:  # replace this section only, up to the next top-level heading
+    end = text.find('\n## ', k + len(HEAD))
+    rest = text[end + 1:] if end >= 0 else ''
+    text = text[:k] + '\n'.join(out).rstrip('\n') + '\n' + ('\n' + rest if rest else '')
 doc.write_text(text)
 print(n_total, dict(counts), dict(basis_counts))
