@@ -41,7 +41,10 @@ fn table() -> String {
 fn random_programs_keep_their_recorded_samples() {
     let now = table();
     if std::env::var_os("UPDATE_RECORDED_BITS").is_some() {
-        let path = format!("{}/tests/data/random_program_hashes.txt", env!("CARGO_MANIFEST_DIR"));
+        let path = format!(
+            "{}/tests/data/random_program_hashes.txt",
+            env!("CARGO_MANIFEST_DIR")
+        );
         std::fs::write(path, &now).expect("write the recorded table");
         return;
     }
