@@ -1,4 +1,5 @@
-//! Evaluation (parse + sample) of the programs P1–P3 at 10⁴, 10⁵ and 10⁶ samples.
+//! Evaluation (parse + sample) of the programs P1–P3 at 10⁴, 10⁵ and 10⁶ samples, and of the 200 random
+//! programs `npm run bench:squiggle` times (tests/data/random_programs.json) at 10⁵.
 //! Run: `cargo bench -p fermi-eval --bench programs` (figures in docs/performance.md).
 
 use std::fmt;
@@ -55,4 +56,20 @@ fn evaluate(bencher: divan::Bencher, case: Case) {
         seed: 1,
     };
     bencher.bench(|| evaluate_source(divan::black_box(case.source), Dialect::Squiggle, &options));
+}
+
+/// All 200 random programs, one after the other (those that fail stop as early as they do in the app).
+#[divan::bench(sample_count = 10)]
+fn random_programs(bencher: divan::Bencher) {
+    let programs: Vec<String> =
+        serde_json::from_str(include_str!("../tests/data/random_programs.json")).unwrap();
+    let options = Options {
+        samples: 100_000,
+        seed: 1,
+    };
+    bencher.bench(|| {
+        for source in &programs {
+            divan::black_box(evaluate_source(source, Dialect::Squiggle, &options));
+        }
+    });
 }

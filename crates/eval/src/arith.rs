@@ -8,6 +8,7 @@ use std::collections::HashMap;
 use fermi_syntax::{BinOp, Expr, ExprKind, Func};
 
 use crate::eval::Value;
+use crate::lanes;
 
 /// Samples per step of a pass that works on cache-sized pieces.
 pub(crate) const CHUNK: usize = 512;
@@ -36,7 +37,20 @@ pub(crate) fn binary_into(op: BinOp, dst: &mut [f64], x: Option<Operand>, y: Ope
         BinOp::Sub => zip_into(dst, x, y, |x, y| x - y),
         BinOp::Mul => zip_into(dst, x, y, |x, y| x * y),
         BinOp::Div => zip_into(dst, x, y, |x, y| x / y),
-        BinOp::Pow => zip_into(dst, x, y, libm::pow),
+        // libm's own shortcuts for these exponents (the same bits), without a call per sample.
+        BinOp::Pow => match y {
+            Operand::Number(1.0) => zip_into(dst, x, y, |x, _| x),
+            Operand::Number(-1.0) => zip_into(dst, x, y, |x, _| 1.0 / x),
+            Operand::Number(2.0) => zip_into(dst, x, y, |x, _| x * x),
+            Operand::Number(0.5) => zip_into(dst, x, y, |x, y| {
+                if x.is_sign_positive() && !x.is_nan() {
+                    x.sqrt()
+                } else {
+                    libm::pow(x, y)
+                }
+            }),
+            _ => zip_into(dst, x, y, libm::pow),
+        },
     }
 }
 
@@ -44,10 +58,21 @@ pub(crate) fn binary_into(op: BinOp, dst: &mut [f64], x: Option<Operand>, y: Ope
 pub(crate) fn unary_into(op: Unary, dst: &mut [f64], x: Option<Operand>) -> bool {
     match op {
         Unary::Neg => map_into(dst, x, |x| -x),
-        Unary::Call(Func::Log) => map_into(dst, x, libm::log),
-        Unary::Call(Func::Log10) => map_into(dst, x, libm::log10),
-        Unary::Call(Func::Exp) => map_into(dst, x, libm::exp),
+        Unary::Call(Func::Log) => in_place_into(dst, x, lanes::log_in_place),
+        Unary::Call(Func::Log10) => in_place_into(dst, x, lanes::log10_in_place),
+        Unary::Call(Func::Exp) => in_place_into(dst, x, lanes::exp_in_place),
     }
+}
+
+/// `dst[i] = f(x[i])` by a function over a whole slice (see `lanes`).
+fn in_place_into(dst: &mut [f64], x: Option<Operand>, f: fn(&mut [f64])) -> bool {
+    match x {
+        None => {}
+        Some(Operand::Number(a)) => dst.fill(a),
+        Some(Operand::Slice(xs)) => dst.copy_from_slice(xs),
+    }
+    f(dst);
+    dst.iter().fold(true, |finite, r| finite & r.is_finite())
 }
 
 /// `x op y` for two numbers.

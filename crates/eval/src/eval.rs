@@ -10,6 +10,7 @@ use fermi_syntax::{BinOp, Diagnostic, Expr, ExprKind, Func, Program, Span};
 use crate::arith::{self, CHUNK, Operand, Pure, Unary};
 
 use crate::fuse::{self, Binding, Fused};
+use crate::lanes;
 use crate::rng::{self, Sampler};
 use crate::{MAX_LIVE_SAMPLE_VALUES, MAX_SAMPLE_OPERATIONS, Options};
 
@@ -462,12 +463,26 @@ impl<'p> Evaluator<'p> {
             }
             return Ok(self.lognormal(Normal::from_interval90(libm::log(*l), libm::log(*h))));
         }
-        let out = (0..self.n)
-            .map(|i| {
-                let ln = Normal::from_interval90(libm::log(lo.at(i)), libm::log(hi.at(i)));
-                libm::exp(ln.mu + ln.sigma * self.sampler.normal())
-            })
-            .collect();
+        // Sampled bounds: each sample's own lognormal, a chunk at a time (the normals are drawn in the same order
+        // as one per sample).
+        let mut out = vec![0.0; self.n];
+        let (mut ln_lo, mut ln_hi) = ([0.0; CHUNK], [0.0; CHUNK]);
+        for (c, chunk) in out.chunks_mut(CHUNK).enumerate() {
+            let (ln_lo, ln_hi) = (&mut ln_lo[..chunk.len()], &mut ln_hi[..chunk.len()]);
+            for (bound, ln) in [(lo, &mut *ln_lo), (hi, &mut *ln_hi)] {
+                match bound {
+                    Value::Scalar(x) => ln.fill(*x),
+                    Value::Samples(v) => ln.copy_from_slice(&v[c * CHUNK..][..ln.len()]),
+                }
+                lanes::log_in_place(ln);
+            }
+            self.sampler.fill_normal(chunk);
+            for ((z, &l), &h) in chunk.iter_mut().zip(&*ln_lo).zip(&*ln_hi) {
+                let ln = Normal::from_interval90(l, h);
+                *z = ln.mu + ln.sigma * *z;
+            }
+            lanes::exp_in_place(chunk);
+        }
         Ok(Value::Samples(Rc::new(out)))
     }
 

@@ -11,6 +11,7 @@ mod arith;
 mod chacha;
 mod eval;
 mod fuse;
+mod lanes;
 mod rng;
 mod summary;
 
