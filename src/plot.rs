@@ -115,7 +115,7 @@ pub fn draw<DB: DrawingBackend>(
         ))
         .map_err(err)?;
         area.draw(&Text::new(
-            tick_label(t),
+            overlay.tick(t),
             (x, y + px(7.0) as i32),
             font.pos(Pos::new(HPos::Center, VPos::Top)),
         ))

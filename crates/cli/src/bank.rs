@@ -257,6 +257,13 @@ fn describe(
                         fitted.p95()
                     ),
                 };
+                // A share is stored as a fraction; say it in percent too.
+                let parameters = match fermi_bank::UnitScale::of(&q.unit) {
+                    fermi_bank::UnitScale::Share => {
+                        format!("{parameters}  (median {})", fermi_bank::quantity(&q.unit, fitted.median()))
+                    }
+                    fermi_bank::UnitScale::Other => parameters,
+                };
                 println!("    {:<width$}  {rule:<8}  {parameters}", q.id);
             }
             Err(problem) => problems.push(problem.clone()),
