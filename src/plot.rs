@@ -5,7 +5,7 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
-use fermi_practice::chart::{Overlay, Series, TruthMark, nice_ticks, tick_label};
+use fermi_practice::chart::{Overlay, Series, TruthMark, nice_ticks};
 
 /// Colours for one theme.
 #[derive(Clone, Copy)]

@@ -477,7 +477,9 @@ pub fn UnitWarning(boxes: AnswerBoxes, #[prop(into)] unit: Signal<String>) -> im
             }
         };
         let warning = fermi_bank::unit_warning(&unit.get(), p5, p95)?;
-        Some(view! { <p class="unit-warning" data-testid="unit-warning" role="status">{warning}</p> })
+        Some(
+            view! { <p class="unit-warning" data-testid="unit-warning" role="status">{warning}</p> },
+        )
     }
 }
 

@@ -18,14 +18,22 @@ pub enum UnitScale {
 }
 
 /// The words that make a unit a share, longest first (so "percentage" is stripped whole).
-const SHARE_WORDS: [&str; 6] = ["percentage", "percent", "per cent", "%", "fraction", "share"];
+const SHARE_WORDS: [&str; 6] = [
+    "percentage",
+    "percent",
+    "per cent",
+    "%",
+    "fraction",
+    "share",
+];
 
 /// The share word `unit` starts with (lowercased and trimmed), if any.
 fn share_word(unit: &str) -> Option<&'static str> {
     let unit = unit.trim().to_lowercase();
     SHARE_WORDS.into_iter().find(|w| {
-        unit.strip_prefix(w)
-            .is_some_and(|rest| rest.is_empty() || !rest.starts_with(char::is_alphanumeric) || *w == "%")
+        unit.strip_prefix(w).is_some_and(|rest| {
+            rest.is_empty() || !rest.starts_with(char::is_alphanumeric) || *w == "%"
+        })
     })
 }
 
@@ -81,7 +89,8 @@ pub fn bound_echo(text: &str, unit: &str) -> String {
 /// `None` when it fits (or cannot be judged). On a share, anything above 100% is almost always percent typed
 /// without its `%`: the message says what it reads as and the likely fix (÷100).
 pub fn unit_warning(unit: &str, p5: f64, p95: f64) -> Option<String> {
-    if !(p5.is_finite() && p95.is_finite()) || UnitScale::of(unit) != UnitScale::Share || p95 <= 1.0 {
+    if !(p5.is_finite() && p95.is_finite()) || UnitScale::of(unit) != UnitScale::Share || p95 <= 1.0
+    {
         return None;
     }
     let reads = if p5 == p95 {
@@ -111,18 +120,42 @@ mod tests {
     fn reads_the_scale_of_a_unit() {
         let cases = [
             ("percent", UnitScale::Share, ""),
-            ("percent of the labour force", UnitScale::Share, "of the labour force"),
-            ("Percent of new vehicle sales", UnitScale::Share, "of new vehicle sales"),
+            (
+                "percent of the labour force",
+                UnitScale::Share,
+                "of the labour force",
+            ),
+            (
+                "Percent of new vehicle sales",
+                UnitScale::Share,
+                "of new vehicle sales",
+            ),
             ("per cent of households", UnitScale::Share, "of households"),
             ("%", UnitScale::Share, ""),
             ("% of adults", UnitScale::Share, "of adults"),
             ("percentage of adults", UnitScale::Share, "of adults"),
             ("fraction of land area", UnitScale::Share, "of land area"),
-            ("share of world exports", UnitScale::Share, "of world exports"),
-            ("shares traded per day", UnitScale::Other, "shares traded per day"),
+            (
+                "share of world exports",
+                UnitScale::Share,
+                "of world exports",
+            ),
+            (
+                "shares traded per day",
+                UnitScale::Other,
+                "shares traded per day",
+            ),
             ("fractional reserve", UnitScale::Other, "fractional reserve"),
-            ("people per square kilometre", UnitScale::Other, "people per square kilometre"),
-            ("per capita kilograms", UnitScale::Other, "per capita kilograms"),
+            (
+                "people per square kilometre",
+                UnitScale::Other,
+                "people per square kilometre",
+            ),
+            (
+                "per capita kilograms",
+                UnitScale::Other,
+                "per capita kilograms",
+            ),
             (
                 "ratio (2023 area burned / 10-year average)",
                 UnitScale::Other,
@@ -152,8 +185,18 @@ mod tests {
                 "15 = 1,500% of new vehicle sales",
                 Some("reads 1,500% to 2,500%. Did you mean 15% to 25%?"),
             ),
-            ("64", "64", "64 = 6,400% of new vehicle sales", Some("reads 6,400%. Did you mean 64%?")),
-            ("0.5", "3", "0.5 = 50% of new vehicle sales", Some("reads 50% to 300%. Did you mean 0.5% to 3%?")),
+            (
+                "64",
+                "64",
+                "64 = 6,400% of new vehicle sales",
+                Some("reads 6,400%. Did you mean 64%?"),
+            ),
+            (
+                "0.5",
+                "3",
+                "0.5 = 50% of new vehicle sales",
+                Some("reads 50% to 300%. Did you mean 0.5% to 3%?"),
+            ),
         ];
         for (low, high, echo, flag) in cases {
             assert_eq!(bound_echo(low, unit), echo, "{low}");
@@ -170,7 +213,10 @@ mod tests {
         // "15%" and "0.15" are one answer: the same numbers reach the scorer.
         assert_eq!(read_number("15%"), read_number("0.15"));
         // The echo never calls a fraction "percent".
-        assert_eq!(bound_echo("50%", "percent of net electricity production"), "50% = 50% of net electricity production");
+        assert_eq!(
+            bound_echo("50%", "percent of net electricity production"),
+            "50% = 50% of net electricity production"
+        );
     }
 
     #[test]
@@ -187,7 +233,10 @@ mod tests {
         }
         assert_eq!(quantity("kWh", 98.3e9), "98.3 billion kWh");
         assert_eq!(quantity("percent", 0.26), "26%");
-        assert_eq!(bound_echo("2 million", "people"), "2 million = 2 million people");
+        assert_eq!(
+            bound_echo("2 million", "people"),
+            "2 million = 2 million people"
+        );
         assert_eq!(bound_echo("  ", "people"), "");
         assert!(bound_echo("1,5", "people").contains("decimal comma"));
     }
@@ -199,10 +248,17 @@ mod tests {
         for q in crate::builtin().questions {
             let lower = q.unit.to_lowercase();
             let named = SHARE_WORDS.iter().any(|w| lower.starts_with(w));
-            assert_eq!(UnitScale::of(&q.unit) == UnitScale::Share, named, "{}: {}", q.id, q.unit);
+            assert_eq!(
+                UnitScale::of(&q.unit) == UnitScale::Share,
+                named,
+                "{}: {}",
+                q.id,
+                q.unit
+            );
             if named {
                 shares += 1;
-                let truth = crate::fit_truth(&q).unwrap_or_else(|p| panic!("{}: {}", q.id, p.diagnostic.message));
+                let truth = crate::fit_truth(&q)
+                    .unwrap_or_else(|p| panic!("{}: {}", q.id, p.diagnostic.message));
                 assert!(
                     truth.p5() >= 0.0 && truth.p95() <= 1.0,
                     "{}: a share's truth is a fraction, not {}–{}",

@@ -260,7 +260,10 @@ fn describe(
                 // A share is stored as a fraction; say it in percent too.
                 let parameters = match fermi_bank::UnitScale::of(&q.unit) {
                     fermi_bank::UnitScale::Share => {
-                        format!("{parameters}  (median {})", fermi_bank::quantity(&q.unit, fitted.median()))
+                        format!(
+                            "{parameters}  (median {})",
+                            fermi_bank::quantity(&q.unit, fitted.median())
+                        )
                     }
                     fermi_bank::UnitScale::Other => parameters,
                 };

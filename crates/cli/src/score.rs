@@ -341,7 +341,11 @@ mod question_form {
         let share = UnitScale::of(unit) == UnitScale::Share;
         match truth["kind"].as_str() {
             // A share reads in percent, with the fraction it is stored and scored as.
-            Some("point") if share => format!("{} (the fraction {})", quantity(unit, number("value")), number("value")),
+            Some("point") if share => format!(
+                "{} (the fraction {})",
+                quantity(unit, number("value")),
+                number("value")
+            ),
             Some("point") => format!("{} {unit}", number("value")),
             _ if share && truth["mode"] == "fitted" => format!(
                 "lognormal, median {}, 90% interval [{}, {}] {} (fractions; mu {:.4}, sigma {:.4})",

@@ -8,7 +8,8 @@ use leptos::prelude::*;
 
 use super::state::StudyState;
 use crate::components::{
-    AnswerMode, Chart, Diagnostics, Editor, EstimateSummary, ModeTabs, Quick, ScoreCard, UnitWarning,
+    AnswerMode, Chart, Diagnostics, Editor, EstimateSummary, ModeTabs, Quick, ScoreCard,
+    UnitWarning,
 };
 
 #[component]
