@@ -96,10 +96,7 @@ fn a_share_axis_reads_in_percent() {
             .map(|t| o.tick(t))
             .collect()
     };
-    assert_eq!(
-        ticks("percent of new vehicle sales"),
-        ["10%", "20%", "50%"]
-    );
+    assert_eq!(ticks("percent of new vehicle sales"), ["10%", "20%", "50%"]);
     assert_eq!(ticks("people"), ["0.1", "0.2", "0.5"]);
 }
 
