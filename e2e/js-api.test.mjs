@@ -350,3 +350,74 @@ test('eval --json, the JS API and study score give the same summary; a record bu
     }
   }
 });
+
+/** A study of one share question (unit "percent of …", its truth stored as the fraction 0.207). */
+const SHARE_STUDY = `[study]
+id = "share-plugin"
+version = 1
+title = "One share"
+consent = "A test."
+instructions = "Give a range you are 90% sure of."
+samples = 10000
+seed = "per-item"
+order = "fixed"
+formats = ["quick"]
+time_limit_s = 0
+reveal = "end"
+allow_skip = false
+participant_params = ["pid"]
+
+[[study.item]]
+question = "open/ireland-data-centre-share-electricity-2023"
+`;
+
+test('the plugin on a share question: "15%"–"25%" reads as 15–25 percent, a bare 15–25 is flagged as 1,500%, and study score gives 0.15–0.25 the same score', { timeout: 180_000 }, async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'fp-share-plugin-'));
+  const study = join(dir, 'study.toml');
+  await writeFile(study, SHARE_STUDY);
+  const records = [];
+  for (const [pid, low, high] of [['p-percent', '15%', '25%'], ['p-fraction', '0.15', '0.25']]) {
+    await session(FIXTURE, async ({ page }) => {
+      await page.evaluate(async ([toml, pid]) => {
+        const { init, questions, studyPlan, studyRecord } = await import('/js/index.js');
+        const { jsPsychFermiEstimate } = await import('/js/plugin.js');
+        await init();
+        const pack = questions();
+        const plan = studyPlan(toml, pid);
+        const startedAt = new Date().toISOString();
+        const jsPsych = window.jsPsychModule.initJsPsych({
+          on_finish: () => {
+            window.done = studyRecord(toml, { participant: { id: pid, source: 'pid' }, submission_id: crypto.randomUUID(),
+              started_at: startedAt, finished_at: new Date().toISOString() }, jsPsych.data.get().values());
+          },
+        });
+        jsPsych.run(plan.items.map(({ question, ...spec }) => ({
+          type: jsPsychFermiEstimate, question: pack.find((q) => `${q.pack}/${q.id}` === question), ...spec,
+        })));
+      }, [SHARE_STUDY, pid]);
+      // Percent points typed without %: 1,500% to 2,500%, flagged with the likely fix before Next.
+      await page.locator(el('low')).fill('15');
+      await page.locator(el('high')).fill('25');
+      await page.locator(el('unit-warning')).filter({ hasText: /reads 1,500% to 2,500%\. Did you mean 15% to 25%\?/ }).waitFor();
+      assert.match(await page.locator(el('percentiles')).textContent(), /5%: 1,5\d0%/);
+      await page.locator(el('low')).fill(low);
+      await page.locator(el('high')).fill(high);
+      await page.locator(el('percentiles')).filter({ hasText: /5%: 15%\s+50%: 19\.4%\s+95%: 25%/ }).waitFor();
+      assert.equal(await page.locator(el('unit-warning')).textContent(), '');
+      await page.locator(el('next')).click();
+      await page.waitForFunction(() => window.done);
+      const file = join(dir, `${pid}.json`);
+      await writeFile(file, await page.evaluate(() => window.done));
+      records.push(file);
+    });
+  }
+  // Scored by the CLI: no problem, and "15%"–"25%" and 0.15–0.25 are one answer with one (good) score.
+  const scores = records.map((file) => {
+    const scored = studyScore(study, [file]);
+    assert.deepEqual(scored.problems, []);
+    assert.deepEqual(scored.records, { scored: 1, left_out: 0 });
+    return scored.board[0].median_cramer_log;
+  });
+  assert.ok(Number.isFinite(scores[0]) && scores[0] < 0.1, `15%–25% against 20.7% scores well (${scores[0]})`);
+  assert.equal(scores[0], scores[1]);
+});

@@ -5,7 +5,7 @@ export type {
 } from './pkg/fermi_js.js';
 export {
   ItemSession, evaluate, fitTruth, questions, quickProgram, readable, score, studyPlan, studyRecord, unitWarning,
-  valueIn,
+  valueIn, quantity,
 } from './pkg/fermi_js.js';
 
 /** Loads the wasm once; later calls return the same promise. `source` overrides where the .wasm is fetched from. */

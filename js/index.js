@@ -26,6 +26,7 @@ export const fitTruth = guard('fitTruth', wasm.fitTruth);
 export const quickProgram = guard('quickProgram', wasm.quickProgram);
 export const readable = guard('readable', wasm.readable);
 export const valueIn = guard('valueIn', wasm.valueIn);
+export const quantity = guard('quantity', wasm.quantity);
 export const unitWarning = guard('unitWarning', wasm.unitWarning);
 export const studyPlan = guard('studyPlan', wasm.studyPlan);
 export const studyRecord = guard('studyRecord', wasm.studyRecord);

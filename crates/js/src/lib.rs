@@ -216,6 +216,13 @@ pub fn value_in(unit: &str, x: f64) -> String {
     fermi_bank::UnitScale::of(unit).format(x)
 }
 
+/// A value with its question's unit as the app shows it: `quantity("percent of the labour force", 0.319)` →
+/// "31.9% of the labour force", `quantity("kWh", 9.83e10)` → "98.3 billion kWh".
+#[wasm_bindgen]
+pub fn quantity(unit: &str, x: f64) -> String {
+    fermi_bank::quantity(unit, x)
+}
+
 /// The app's warning when an estimate with these 5th and 95th percentiles looks like the wrong scale for `unit`
 /// (a bare `15` on a share reads as 1,500%), or `undefined` when it fits.
 #[wasm_bindgen(js_name = unitWarning)]
