@@ -7,6 +7,10 @@
 
 use fermi_num::{format_percent, format_readable, read_number};
 
+use crate::fit::FittedTruth;
+use crate::format::Question;
+use crate::load::Problem;
+
 /// What scale a question's unit puts its numbers on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum UnitScale {
@@ -110,6 +114,24 @@ pub fn unit_warning(unit: &str, p5: f64, p95: f64) -> Option<String> {
         format_percent(hi),
         format_readable(hi),
     ))
+}
+
+/// A warning when a share question's truth is not a fraction (a pack written in percent points: `31.9` is 3,190%),
+/// for `bank check`. Not validation: the pack loads.
+pub fn share_truth_warning(question: &Question, fitted: &FittedTruth) -> Option<Problem> {
+    let high = fitted.p95();
+    (UnitScale::of(&question.unit) == UnitScale::Share && high > 1.0).then(|| {
+        Problem::in_question(
+            question,
+            "truth",
+            format!(
+                "the unit makes this a share, held as a fraction, but the truth reaches {high} ({}): write percent \
+                 as a fraction (31.9% is 0.319; docs/pack-format.md, \"Share units\")",
+                format_percent(high)
+            ),
+        )
+        .warning()
+    })
 }
 
 #[cfg(test)]
@@ -239,6 +261,20 @@ mod tests {
         );
         assert_eq!(bound_echo("  ", "people"), "");
         assert!(bound_echo("1,5", "people").contains("decimal comma"));
+    }
+
+    #[test]
+    fn a_share_truth_in_percent_points_is_flagged() {
+        let mut q = crate::builtin()
+            .questions
+            .into_iter()
+            .find(|q| q.id == "netherlands-share-below-sea-level")
+            .unwrap();
+        assert!(share_truth_warning(&q, &FittedTruth::Point(0.26)).is_none());
+        let w = share_truth_warning(&q, &FittedTruth::Point(26.0)).expect("flagged");
+        assert!(w.to_string().contains("reaches 26 (2,600%)"), "{w}");
+        q.unit = "metres".into();
+        assert!(share_truth_warning(&q, &FittedTruth::Point(26.0)).is_none());
     }
 
     /// Every share of the built-in pack holds a fraction: its truth lies within 0–1.

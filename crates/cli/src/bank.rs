@@ -151,6 +151,7 @@ fn check(args: &[String]) -> ExitCode {
                         let found = fermi_bank::giveaways(q, fitted);
                         giveaways += found.len();
                         advice.extend(found);
+                        advice.extend(fermi_bank::share_truth_warning(q, fitted));
                     }
                 }
                 pack_files.print(&advice);
