@@ -205,7 +205,7 @@ test('a share question: "15%"–"25%" reads as 15–25 percent and scores as 0.1
     await page.locator('#answer').screenshot({ path: join(SCREENSHOTS, 'unit-warning-390.png') });
     // Written as a program, the estimate's own percentiles are judged.
     await programMode(page, 'to(15, 25)');
-    await page.waitForFunction((sel) => /reads 1,\d00% to 2,\d00%/.test(document.querySelector(sel)?.textContent), id('unit-warning'));
+    await page.waitForFunction((sel) => /reads 1,\d{3}% to 2,\d{3}%/.test(document.querySelector(sel)?.textContent), id('unit-warning'));
     // With %, 15–25 percent: no warning, and every number on the page in percent.
     await page.getByTestId('mode-quick').click();
     await page.getByTestId('quick-low').fill('15%');
