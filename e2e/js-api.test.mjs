@@ -13,6 +13,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { open } from './browser.mjs';
+import { shareStudy } from './share-study.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const FIXTURE = 'e2e/js-api.html';
@@ -351,25 +352,7 @@ test('eval --json, the JS API and study score give the same summary; a record bu
   }
 });
 
-/** A study of one share question (unit "percent of …", its truth stored as the fraction 0.207). */
-const SHARE_STUDY = `[study]
-id = "share-plugin"
-version = 1
-title = "One share"
-consent = "A test."
-instructions = "Give a range you are 90% sure of."
-samples = 10000
-seed = 42
-order = "fixed"
-formats = ["quick"]
-time_limit_s = 0
-reveal = "end"
-allow_skip = false
-participant_params = ["pid"]
-
-[[study.item]]
-question = "open/ireland-data-centre-share-electricity-2023"
-`;
+const SHARE_STUDY = shareStudy({ id: 'share-plugin', samples: 10000, formats: ['quick'] });
 
 test('the plugin on a share question: "15%"–"25%" reads as 15–25 percent, a bare 15–25 is flagged as 1,500%, and study score gives 0.15–0.25 the same score', { timeout: 180_000 }, async () => {
   const dir = await mkdtemp(join(tmpdir(), 'fp-share-plugin-'));

@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { open, SCREENSHOTS } from './browser.mjs';
+import { shareStudy } from './share-study.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const DEMO = await readFile(join(ROOT, 'assets/studies/demo.toml'), 'utf8');
@@ -428,25 +429,7 @@ test('inside JATOS the record goes through jatos.submitResultData, then jatos.en
   }
 });
 
-/** A study of one share question (unit "percent of …", its truth stored as the fraction 0.207). */
-const SHARE_STUDY = `[study]
-id = "share"
-version = 1
-title = "One share"
-consent = "A test of study mode."
-instructions = "Give a range you are 90% sure of."
-samples = 1000
-seed = 42
-order = "fixed"
-formats = ["quick", "squiggle"]
-time_limit_s = 0
-reveal = "end"
-allow_skip = false
-participant_params = ["pid"]
-
-[[study.item]]
-question = "open/ireland-data-centre-share-electricity-2023"
-`;
+const SHARE_STUDY = shareStudy({ id: 'share', samples: 1000, formats: ['quick', 'squiggle'] });
 
 test('a share question in study mode: "15%"–"25%" reads as 15–25 percent, a bare 15–25 is flagged as 1,500%, and the CLI scores it as 0.15–0.25', { timeout: 180_000 }, async () => {
   const routes = { '/s/share.toml': { type: 'text/plain; charset=utf-8', body: SHARE_STUDY } };
