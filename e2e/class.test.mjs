@@ -174,3 +174,63 @@ test('a damaged class link says so instead of opening', async () => {
     await s.close();
   }
 });
+
+test('a share question in class: "15%"–"25%" reads as 15–25 percent on the student page and the board, scores as 0.15–0.25, and a bare 15–25 is flagged', async () => {
+  const teacher = await session();
+  const sessions = [teacher];
+  try {
+    const { page, url } = teacher;
+    await page.goto(`${url}#class`);
+    await page.locator('input[data-question="ireland-data-centre-share-electricity-2023"]').check();
+    await page.getByTestId('class-samples').fill('5000');
+    await page.getByTestId('class-create').click();
+    const link = await page.getByTestId('class-link').inputValue();
+    const teacherLink = await page.getByTestId('class-teacher-link').getAttribute('href');
+    const codes = [];
+    for (const [name, low, high] of [['Percent', '15%', '25%'], ['Fraction', '0.15', '0.25']]) {
+      const s = await session({ width: 390, height: 844 });
+      sessions.push(s);
+      await s.page.goto(link);
+      await s.page.getByTestId('class-question').first().waitFor();
+      await s.page.getByTestId('class-name').fill(name);
+      const q = s.page.getByTestId('class-question').first();
+      // Percent points typed without %: 1,500%–2,500%, flagged with the likely fix before hand-in.
+      await answerAll(s.page, [['quick', '15', '25']]);
+      assert.equal(await q.getByTestId('class-low-0-echo').textContent(), '15 = 1,500% of metered electricity consumption');
+      await q.getByTestId('unit-warning').waitFor();
+      assert.match(await q.getByTestId('unit-warning').textContent(), /reads 1,\d{3}% to 2,\d{3}%\. Did you mean 1\d(\.\d)?% to 2\d(\.\d)?%\?/);
+      await q.locator('input[data-testid="class-low-0"]').fill(low);
+      await q.locator('input[data-testid="class-high-0"]').fill(high);
+      await q.getByTestId('class-check').filter({ hasText: /5% 1[45](\.\d)?% · median 19\.\d% · 95% 2[45](\.\d)?%/ }).waitFor();
+      assert.equal(await q.getByTestId('unit-warning').count(), 0);
+      assert.match(await q.getByTestId('class-low-0-echo').textContent(), /= 15% of metered electricity consumption$/);
+      if (name === 'Percent') await s.page.screenshot({ path: join(SCREENSHOTS, 'class-share-student-390x844.png'), fullPage: true });
+      await s.page.getByTestId('class-handin').click();
+      codes.push(await s.page.getByTestId('class-handin-code').inputValue());
+      assert.deepEqual(s.errors, []);
+    }
+    await page.goto(teacherLink);
+    await page.getByTestId('class-codes').fill(codes.join('\n'));
+    await page.getByTestId('class-take').click();
+    await page.getByTestId('class-count').filter({ hasText: '2 codes taken.' }).waitFor({ timeout: 60_000 });
+    await page.getByTestId('class-names').check();
+    await page.getByTestId('class-reveal-results').click();
+    const board = page.getByTestId('class-board');
+    await page.locator('[data-testid="class-board"][data-rule="Cramér-log"]').waitFor();
+    // Both students gave one answer: the same score on the board.
+    const score = async (name) => board.locator('tbody tr').filter({ hasText: name }).locator('td').nth(1).innerText();
+    const [percent, fraction] = [await score('Percent'), await score('Fraction')];
+    assert.ok(Number.isFinite(parseFloat(percent)) && parseFloat(percent) < 0.1, percent);
+    assert.equal(percent, fraction);
+    // The crowd and the truth in percent.
+    const crowd = page.getByTestId('class-crowd');
+    const crowdText = await crowd.getByTestId('class-crowd-median').innerText();
+    assert.match(crowdText, /1[45](\.\d)?%\s+19\.\d%\s+2[45](\.\d)?%/, crowdText);
+    await crowd.getByTestId('class-reveal').first().click();
+    await crowd.getByTestId('class-truth').first().filter({ hasText: '20.7%' }).waitFor();
+    await page.screenshot({ path: join(SCREENSHOTS, 'class-share-teacher-1280x800.png'), fullPage: true });
+    assert.deepEqual(teacher.errors, []);
+  } finally {
+    for (const s of sessions) await s.close();
+  }
+});

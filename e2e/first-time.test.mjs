@@ -40,12 +40,13 @@ test('quick boxes say why a number is not one, read fractions, and print program
   });
 });
 
-test('a percent question: 80%–95% is flagged as a ×100 unit slip; point truths are worded plainly; the score has a scale', async () => {
+test('a percent question: a bare 80–95 is flagged as a ×100 unit slip; point truths are worded plainly; the score has a scale', async () => {
   await journey({ width: 1280, height: 800 }, async ({ page }) => {
     await choose(page, 'fully battery-electric');
-    await page.getByTestId('quick-low').fill('80%');
-    await page.getByTestId('quick-high').fill('95%');
-    await page.waitForFunction((sel) => document.querySelector(sel)?.textContent === 'to(0.8, 0.95)', id('quick-program'));
+    await page.getByTestId('quick-low').fill('80');
+    await page.getByTestId('quick-high').fill('95');
+    await page.waitForFunction((sel) => document.querySelector(sel)?.textContent === 'to(80, 95)', id('quick-program'));
+    await page.getByTestId('unit-warning').waitFor();
     await page.getByTestId('estimate-summary').waitFor();
     await page.getByTestId('submit').click();
     await page.getByTestId('feedback').waitFor();

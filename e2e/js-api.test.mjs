@@ -13,6 +13,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { open } from './browser.mjs';
+import { shareStudy } from './share-study.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const FIXTURE = 'e2e/js-api.html';
@@ -367,4 +368,57 @@ test('eval --json, the JS API and study score give the same summary; a record bu
       assert.ok(Math.abs(Number(line[col(q)]) - want[q]) <= 1e-9 * want[q], `${q} of ${line[col('question')]}`);
     }
   }
+});
+
+const SHARE_STUDY = shareStudy({ id: 'share-plugin', samples: 10000, formats: ['quick'] });
+
+test('the plugin on a share question: "15%"–"25%" reads as 15–25 percent, a bare 15–25 is flagged as 1,500%, and study score gives 0.15–0.25 the same score', { timeout: 180_000 }, async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'fp-share-plugin-'));
+  const study = join(dir, 'study.toml');
+  await writeFile(study, SHARE_STUDY);
+  const records = [];
+  for (const [pid, low, high] of [['p-percent', '15%', '25%'], ['p-fraction', '0.15', '0.25']]) {
+    await session(FIXTURE, async ({ page }) => {
+      await page.evaluate(async ([toml, pid]) => {
+        const { init, questions, studyPlan, studyRecord } = await import('/js/index.js');
+        const { jsPsychFermiEstimate } = await import('/js/plugin.js');
+        await init();
+        const pack = questions();
+        const plan = studyPlan(toml, pid);
+        const startedAt = new Date().toISOString();
+        const jsPsych = window.jsPsychModule.initJsPsych({
+          on_finish: () => {
+            window.done = studyRecord(toml, { participant: { id: pid, source: 'pid' }, submission_id: crypto.randomUUID(),
+              started_at: startedAt, finished_at: new Date().toISOString() }, jsPsych.data.get().values());
+          },
+        });
+        jsPsych.run(plan.items.map(({ question, ...spec }) => ({
+          type: jsPsychFermiEstimate, question: pack.find((q) => `${q.pack}/${q.id}` === question), ...spec,
+        })));
+      }, [SHARE_STUDY, pid]);
+      // Percent points typed without %: 1,500% to 2,500%, flagged with the likely fix before Next.
+      await page.locator(el('low')).fill('15');
+      await page.locator(el('high')).fill('25');
+      await page.locator(el('unit-warning')).filter({ hasText: /reads 1,\d{3}% to 2,\d{3}%\. Did you mean 1\d(\.\d)?% to 2\d(\.\d)?%\?/ }).waitFor();
+      assert.match(await page.locator(el('percentiles')).textContent(), /5%: 1,5\d0%/);
+      await page.locator(el('low')).fill(low);
+      await page.locator(el('high')).fill(high);
+      await page.locator(el('percentiles')).filter({ hasText: /5%: 1[45](\.\d)?%\s+50%: 19\.\d%\s+95%: 2[45](\.\d)?%/ }).waitFor();
+      assert.equal(await page.locator(el('unit-warning')).textContent(), '');
+      await page.locator(el('next')).click();
+      await page.waitForFunction(() => window.done);
+      const file = join(dir, `${pid}.json`);
+      await writeFile(file, await page.evaluate(() => window.done));
+      records.push(file);
+    });
+  }
+  // Scored by the CLI: no problem, and "15%"–"25%" and 0.15–0.25 are one answer with one (good) score.
+  const scores = records.map((file) => {
+    const scored = studyScore(study, [file]);
+    assert.deepEqual(scored.problems, []);
+    assert.deepEqual(scored.records, { scored: 1, left_out: 0 });
+    return scored.board[0].median_cramer_log;
+  });
+  assert.ok(Number.isFinite(scores[0]) && scores[0] < 0.1, `15%–25% against 20.7% scores well (${scores[0]})`);
+  assert.equal(scores[0], scores[1]);
 });

@@ -189,26 +189,43 @@ for (const width of [390, 360]) {
   });
 }
 
-test('a percent-unit question: the echo speaks its unit and "80%" is flagged before Submit', async () => {
+test('a share question: "15%"–"25%" reads as 15–25 percent and scores as 0.15–0.25; a bare 15–25 is flagged as 1,500% before Submit', async () => {
   await journey({ width: 390, height: 844 }, async ({ page }) => {
     // "Other questions" unfolds the list on a phone.
     await page.locator('.to-list').click();
-    await page.getByTestId('question-list').getByRole('button', { name: /Norway .* battery-electric/ }).click();
-    await page.getByTestId('question-unit').getByText('percent of new passenger car registrations').waitFor();
-    await page.getByTestId('quick-low').fill('80%');
-    await page.getByTestId('quick-high').fill('95%');
-    assert.equal(await page.getByTestId('quick-low-echo').textContent(), '80% = 0.8 percent of new passenger car registrations');
+    await page.getByTestId('question-list').getByRole('button', { name: /Ireland.*data centres/ }).click();
+    await page.getByTestId('question-unit').getByText('percent of metered electricity consumption').waitFor();
+    // Percent points typed without %: 1,500% to 2,500% of the whole, flagged with the likely fix before Submit.
+    await page.getByTestId('quick-low').fill('15');
+    await page.getByTestId('quick-high').fill('25');
+    assert.equal(await page.getByTestId('quick-low-echo').textContent(), '15 = 1,500% of metered electricity consumption');
     const warning = page.getByTestId('unit-warning');
     await warning.waitFor();
-    assert.match(await warning.textContent(), /answered in percent: your estimate reads 0\.8 to 0\.95 percent\. If you meant 80 to 95 percent/);
+    assert.match(await warning.textContent(), /reads 1,500% to 2,500%\. Did you mean 15% to 25%\? Type the % sign \(25%\) or a fraction \(0\.25\)/);
     await page.locator('#answer').screenshot({ path: join(SCREENSHOTS, 'unit-warning-390.png') });
     // Written as a program, the estimate's own percentiles are judged.
-    await programMode(page, 'to(80%, 95%)');
-    await page.waitForFunction((sel) => /reads 0\.8\d* to 0\.9\d* percent/.test(document.querySelector(sel)?.textContent), id('unit-warning'));
+    await programMode(page, 'to(15, 25)');
+    await page.waitForFunction((sel) => /reads 1,\d{3}% to 2,\d{3}%/.test(document.querySelector(sel)?.textContent), id('unit-warning'));
+    // With %, 15–25 percent: no warning, and every number on the page in percent.
     await page.getByTestId('mode-quick').click();
-    await page.getByTestId('quick-low').fill('80');
-    await page.getByTestId('quick-high').fill('95');
+    await page.getByTestId('quick-low').fill('15%');
+    await page.getByTestId('quick-high').fill('25%');
     await page.waitForFunction((sel) => !document.querySelector(sel), id('unit-warning'));
-    assert.equal(await page.getByTestId('quick-high-echo').textContent(), '95 = 95 percent of new passenger car registrations');
+    assert.equal(await page.getByTestId('quick-low-echo').textContent(), '15% = 15% of metered electricity consumption');
+    assert.equal(await page.getByTestId('quick-high-echo').textContent(), '25% = 25% of metered electricity consumption');
+    await page.waitForFunction((sel) => /5% 1[45](\.\d)?% · median 19\.\d% · 95% 2[45](\.\d)?%/.test(document.querySelector(sel)?.textContent), id('estimate-summary'));
+    await page.getByTestId('submit').click();
+    await scored(page);
+    const percentScore = await page.getByTestId('score-cramer').textContent();
+    assert.equal(await page.getByTestId('truth-summary').textContent(), 'Truth: 20.7%');
+    const table = await page.getByTestId('quantile-table').textContent();
+    assert.match(table, /1[45](\.\d)?%.*2[45](\.\d)?%/s, table);
+    assert.doesNotMatch(table, /0\.15|0\.25/, table);
+    // The same answer as a fraction scores the same (edits after the reveal are scored, not recorded).
+    await page.getByTestId('quick-low').fill('0.15');
+    await page.getByTestId('quick-high').fill('0.25');
+    assert.equal(await page.getByTestId('quick-low-echo').textContent(), '0.15 = 15% of metered electricity consumption');
+    await page.waitForFunction(([sel, s]) => document.querySelector(sel)?.textContent === s, [id('score-cramer'), percentScore]);
+    assert.equal(await page.getByTestId('unit-warning').count(), 0);
   });
 });

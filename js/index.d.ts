@@ -4,7 +4,8 @@ export type {
   TruthSpec,
 } from './pkg/fermi_js.js';
 export {
-  ItemSession, evaluate, fitTruth, questions, quickProgram, readable, score, studyPlan, studyRecord,
+  ItemSession, evaluate, fitTruth, questions, quickProgram, readable, score, studyPlan, studyRecord, unitWarning,
+  valueIn, quantity,
 } from './pkg/fermi_js.js';
 
 /** Loads the wasm once; later calls return the same promise. `source` overrides where the .wasm is fetched from. */

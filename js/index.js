@@ -25,6 +25,9 @@ export const questions = guard('questions', wasm.questions);
 export const fitTruth = guard('fitTruth', wasm.fitTruth);
 export const quickProgram = guard('quickProgram', wasm.quickProgram);
 export const readable = guard('readable', wasm.readable);
+export const valueIn = guard('valueIn', wasm.valueIn);
+export const quantity = guard('quantity', wasm.quantity);
+export const unitWarning = guard('unitWarning', wasm.unitWarning);
 export const studyPlan = guard('studyPlan', wasm.studyPlan);
 export const studyRecord = guard('studyRecord', wasm.studyRecord);
 /** One item's answer, clock and record, kept by the study core (see docs/embedding.md). */

@@ -2,7 +2,7 @@
 // the wasm core. The answer, its clock and the trial's data live in the core's item session (`ItemSession`): the
 // data are the item fields of a study response record, built by the same code as study mode's (docs/embedding.md).
 import { ParameterType } from 'jspsych';
-import { init, evaluate, readable, ItemSession } from './index.js';
+import { init, evaluate, valueIn, unitWarning, ItemSession } from './index.js';
 
 const FORMATS = ['quick', 'squiggle', 'fermi'];
 const FORMAT_LABELS = { quick: '90% interval', squiggle: 'Squiggle program', fermi: 'fermi program' };
@@ -143,11 +143,13 @@ class FermiEstimatePlugin {
     const message = element('p', 'message');
     message.setAttribute('role', 'status');
     const percentiles = element('p', 'percentiles');
+    const warning = element('p', 'unit-warning');
+    warning.setAttribute('role', 'status');
     const countdown = element('p', 'countdown');
     const button = element('button', 'next', trial.button_label);
     button.classList.add('jspsych-btn');
     button.disabled = true;
-    root.append(quickBox, programBox, message, percentiles, countdown, button);
+    root.append(quickBox, programBox, message, percentiles, warning, countdown, button);
     display_element.replaceChildren(root);
 
     const now = () => ({ wall_ms: Date.now(), mono_ms: performance.now(), visible: !document.hidden });
@@ -174,6 +176,7 @@ class FermiEstimatePlugin {
       timer = null;
       ready = false;
       percentiles.textContent = '';
+      warning.textContent = '';
       let program;
       try {
         program = session.program(); // or why the answer is not ready yet, in the core's words
@@ -188,8 +191,11 @@ class FermiEstimatePlugin {
         message.textContent = '';
         const { p5, p50, p95 } = result.summary ?? result.quantiles;
         if (trial.show_percentiles) {
-          percentiles.textContent = `5%: ${readable(p5)}   50%: ${readable(p50)}   95%: ${readable(p95)}`;
+          // The question's numbers as the app shows them: a share in percent (the core's printer).
+          percentiles.textContent = `5%: ${valueIn(unit, p5)}   50%: ${valueIn(unit, p50)}   95%: ${valueIn(unit, p95)}`;
         }
+        // A likely unit slip (a bare `15` on a share reads as 1,500%), in the core's words, before Next.
+        warning.textContent = unitWarning(unit, p5, p95) ?? '';
         ready = result.summary !== null;
         if (!ready) {
           // Samples at or below 0 cannot be scored: the core's record says why.

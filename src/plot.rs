@@ -5,7 +5,7 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
-use fermi_practice::chart::{Overlay, Series, TruthMark, nice_ticks, tick_label};
+use fermi_practice::chart::{Overlay, Series, TruthMark, nice_ticks};
 
 /// Colours for one theme.
 #[derive(Clone, Copy)]
@@ -115,7 +115,7 @@ pub fn draw<DB: DrawingBackend>(
         ))
         .map_err(err)?;
         area.draw(&Text::new(
-            tick_label(t),
+            overlay.tick(t),
             (x, y + px(7.0) as i32),
             font.pos(Pos::new(HPos::Center, VPos::Top)),
         ))

@@ -1,7 +1,7 @@
 // Consent, instructions, three Fermi estimates of a study file (`study.toml`: the participant's order and per-item
 // seeds), a debrief with truths and scores, and the study response record saved as a file, ready for
 // `fermi-playground study score --study examples/jspsych/study.toml`.
-import { init, questions, fitTruth, score, readable, studyPlan, studyRecord } from '../../js/index.js';
+import { init, questions, fitTruth, score, valueIn, quantity, studyPlan, studyRecord } from '../../js/index.js';
 import { jsPsychFermiEstimate } from '../../js/plugin.js';
 
 const { initJsPsych } = window.jsPsychModule;
@@ -52,8 +52,9 @@ function debriefHtml() {
     const question = picked[i];
     const truth = fitTruth(question);
     const { verdicts } = score({ program: d.program, samples: d.samples, seed: BigInt(d.seed) }, truth);
-    return `<tr><td>${escape(question.text)}</td><td>${readable(d.summary.p50)}</td>`
-      + `<td>${readable(truth.p50)} ${escape(question.unit)}</td><td>${verdicts.score}</td></tr>`;
+    // The question's numbers as the app shows them (a share in percent), from the core's printer.
+    return `<tr><td>${escape(question.text)}</td><td>${valueIn(question.unit, d.summary.p50)}</td>`
+      + `<td>${escape(quantity(question.unit, truth.p50))}</td><td>${verdicts.score}</td></tr>`;
   });
   return '<p>Thank you. Here are the answers (Cramér-log score: lower is better).</p><table class="debrief">'
     + '<tr><th>Question</th><th>Your median</th><th>Truth</th><th>Score</th></tr>'

@@ -10,7 +10,7 @@ use leptos::prelude::*;
 
 use super::bound::BoundInput;
 use super::diagnostics::{Diagnostics, LISTED, marked_pieces};
-use super::readable;
+use super::{readable, value_in};
 use crate::run::Pipeline;
 
 /// The tab on screen: a quick 90% interval, or a program (both tabs keep what was typed in them).
@@ -108,22 +108,6 @@ pub fn Answer(
             on_submit.run(());
         }
     });
-    // A likely unit slip (`80%` on a question in percent), in the core's words, before Submit (and after). Quick
-    // mode gives the bounds as typed; a program, its estimate's 5th and 95th percentiles.
-    let unit_warning = move || {
-        let (p5, p95) = match boxes.mode.get() {
-            AnswerMode::Quick => Bounds::new(boxes.low.get(), boxes.high.get()).read().ok()?,
-            AnswerMode::Program => {
-                let run = pipeline.run.get();
-                let summary = &run.forecast.as_ref()?.as_ref().ok()?.summary;
-                (summary.p5.exp(), summary.p95.exp())
-            }
-        };
-        let warning = fermi_bank::unit_warning(&unit.get(), p5, p95)?;
-        Some(
-            view! { <p class="unit-warning" data-testid="unit-warning" role="status">{warning}</p> },
-        )
-    };
     let note = move || {
         if let Some(why) = (!can_submit())
             .then(|| submit_blocked(&pipeline, boxes))
@@ -149,8 +133,8 @@ pub fn Answer(
                 AnswerMode::Program => view! { <Editor /> }.into_any(),
             }}
             <Diagnostics places=Signal::derive(move || boxes.mode.get() == AnswerMode::Program) />
-            <EstimateSummary />
-            {unit_warning}
+            <EstimateSummary unit />
+            <UnitWarning boxes unit />
             <div class="submit-row">
                 <button
                     class="primary"
@@ -478,9 +462,30 @@ fn SyntaxCard() -> impl IntoView {
     }
 }
 
-/// The estimate's own p5, median and p95 (no truth), readable.
+/// A likely unit slip (a bare `64` on a share: 6,400%), in the core's words, before Submit (and after). Quick mode
+/// gives the bounds as typed; a program, its estimate's 5th and 95th percentiles (the `Pipeline` in context).
 #[component]
-pub fn EstimateSummary() -> impl IntoView {
+pub fn UnitWarning(boxes: AnswerBoxes, #[prop(into)] unit: Signal<String>) -> impl IntoView {
+    let pipeline = expect_context::<Pipeline>();
+    move || {
+        let (p5, p95) = match boxes.mode.get() {
+            AnswerMode::Quick => Bounds::new(boxes.low.get(), boxes.high.get()).read().ok()?,
+            AnswerMode::Program => {
+                let run = pipeline.run.get();
+                let summary = &run.forecast.as_ref()?.as_ref().ok()?.summary;
+                (summary.p5.exp(), summary.p95.exp())
+            }
+        };
+        let warning = fermi_bank::unit_warning(&unit.get(), p5, p95)?;
+        Some(
+            view! { <p class="unit-warning" data-testid="unit-warning" role="status">{warning}</p> },
+        )
+    }
+}
+
+/// The estimate's own p5, median and p95 (no truth), readable in the question's `unit` (a share in percent).
+#[component]
+pub fn EstimateSummary(#[prop(into)] unit: Signal<String>) -> impl IntoView {
     let pipeline = expect_context::<Pipeline>();
     let typing = move || pipeline.typing();
     let pending = move || typing() || pipeline.evaluating.get();
@@ -501,7 +506,8 @@ pub fn EstimateSummary() -> impl IntoView {
                     .into_any(),
             ),
             Ok(f) => {
-                let q = |ln: f64| readable(ln.exp());
+                let unit = unit.get();
+                let q = |ln: f64| value_in(&unit, ln.exp());
                 Some(
                     view! {
                         <p class="estimate-summary" data-testid="estimate-summary">

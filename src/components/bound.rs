@@ -3,10 +3,8 @@
 
 use leptos::prelude::*;
 
-use super::readable;
-
 /// A labelled text box bound to `value`; `id` is also its test hook (`{id}-echo` the echo's). Below it, what the
-/// text reads as (in `unit`, when given), or why it is not a number (a decimal comma, out of range, an unknown word).
+/// text reads as (in `unit`, when given, a share in percent: the core's `bound_echo`), or why it is not a number (a decimal comma, out of range, an unknown word).
 #[component]
 pub fn BoundInput(
     id: &'static str,
@@ -21,19 +19,8 @@ pub fn BoundInput(
     described_by: Option<&'static str>,
 ) -> impl IntoView {
     let echo = move || {
-        let text = value.get();
-        if text.trim().is_empty() {
-            return String::new();
-        }
-        match fermi_num::read_number(&text) {
-            Ok(v) => {
-                let unit = unit.map(|u| u.get()).unwrap_or_default();
-                format!("{} = {} {unit}", text.trim(), readable(v))
-                    .trim_end()
-                    .to_string()
-            }
-            Err(e) => e.message(),
-        }
+        let unit = unit.map(|u| u.get()).unwrap_or_default();
+        fermi_bank::bound_echo(&value.get(), &unit)
     };
     view! {
         <div class="bound">

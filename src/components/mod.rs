@@ -12,7 +12,8 @@ mod result;
 mod settings;
 
 pub use answer::{
-    Answer, AnswerBoxes, AnswerMode, Editor, EstimateSummary, ModeTabs, Quick, focus_by_id,
+    Answer, AnswerBoxes, AnswerMode, Editor, EstimateSummary, ModeTabs, Quick, UnitWarning,
+    focus_by_id,
 };
 pub use bound::BoundInput;
 pub use chart::{Chart, paint};
@@ -25,6 +26,12 @@ pub use settings::SettingsPanel;
 /// A value in readable form ("98.3 billion"), from the core's formatter.
 pub fn readable(x: f64) -> String {
     fermi_num::format_readable(x)
+}
+
+/// A value of a question in its unit's scale ("31.9%" on a share, "98.3 billion" otherwise), from the core's
+/// printer.
+pub fn value_in(unit: &str, x: f64) -> String {
+    fermi_bank::UnitScale::of(unit).format(x)
 }
 
 /// A count with its noun in the right number: "1 pack", "2 packs".

@@ -5,13 +5,14 @@ use fermi_bank::FittedTruth;
 use fermi_score::format_nats as nats;
 use leptos::prelude::*;
 
-use super::readable;
+use super::value_in;
 use crate::run::{Pipeline, Scored, Shared};
 
 /// The score of the `Pipeline` in context; `submitted` says whether the truth was asked for, `problem` why it
-/// could not be had.
+/// could not be had; the truth reads in the question's `unit` (a share in percent).
 #[component]
 pub fn ScoreCard(
+    #[prop(into)] unit: Signal<String>,
     #[prop(into)] submitted: Signal<bool>,
     #[prop(into)] problem: Signal<Option<String>>,
     /// Leaves out the language models' published scores (study mode: no anchor in a human-vs-model study).
@@ -55,13 +56,13 @@ pub fn ScoreCard(
             <p class="sr-only" role="status" aria-live="polite" data-testid="score-announcement">{announcement}</p>
             {not_yet}
             {truth_problem}
-            {move || scored().map(|s| view! { <Details scored=s no_benchmark /> })}
+            {move || scored().map(|s| view! { <Details scored=s unit=unit.get() no_benchmark /> })}
         </div>
     }
 }
 
 #[component]
-fn Details(scored: Shared<Scored>, no_benchmark: bool) -> impl IntoView {
+fn Details(scored: Shared<Scored>, unit: String, no_benchmark: bool) -> impl IntoView {
     let a = &scored.assessment;
     let b = a.report.breakdown_shift;
     let noise = a.noise;
@@ -75,12 +76,12 @@ fn Details(scored: Shared<Scored>, no_benchmark: bool) -> impl IntoView {
     let verdicts = a.verdicts.clone();
     let truth = scored.truth;
     let truth_text = match truth {
-        FittedTruth::Point(v) => format!("Truth: {}", readable(v)),
+        FittedTruth::Point(v) => format!("Truth: {}", value_in(&unit, v)),
         FittedTruth::Lognormal { .. } => format!(
             "Truth: 5% {} · median {} · 95% {}",
-            readable(truth.p5()),
-            readable(truth.median()),
-            readable(truth.p95())
+            value_in(&unit, truth.p5()),
+            value_in(&unit, truth.median()),
+            value_in(&unit, truth.p95())
         ),
     };
     let w = a.what_if;
@@ -127,11 +128,12 @@ fn Details(scored: Shared<Scored>, no_benchmark: bool) -> impl IntoView {
     }
 }
 
-/// The chart's numbers as text: p5, median and p95 of both distributions.
+/// The chart's numbers as text: p5, median and p95 of both distributions, in the question's `unit`.
 #[component]
-pub fn QuantileTable() -> impl IntoView {
+pub fn QuantileTable(#[prop(into)] unit: Signal<String>) -> impl IntoView {
     let pipeline = expect_context::<Pipeline>();
     move || {
+        let unit = unit.get();
         let run = pipeline.run.get();
         let f = run.forecast.as_ref()?.as_ref().ok()?;
         let truth = pipeline.scored.get().map(|s| s.truth);
@@ -145,11 +147,11 @@ pub fn QuantileTable() -> impl IntoView {
             ("95%", f.summary.p95, FittedTruth::p95),
         ]
         .map(|(name, ln, of_truth)| {
-            let t = truth.map(|t| readable(of_truth(&t)));
+            let t = truth.map(|t| value_in(&unit, of_truth(&t)));
             view! {
                 <tr>
                     <th scope="row">{name}</th>
-                    <td>{readable(ln.exp())}</td>
+                    <td>{value_in(&unit, ln.exp())}</td>
                     <td>{t.unwrap_or_else(|| "hidden until you submit".to_string())}</td>
                 </tr>
             }

@@ -8,6 +8,7 @@ use crate::advice::constant;
 use crate::fit::FittedTruth;
 use crate::format::{Question, TruthSpec};
 use crate::load::Problem;
+use crate::unit_check::UnitScale;
 
 /// How close (relative) a number in the text may come to the truth or a factor before it is flagged.
 pub const GIVEAWAY_TOLERANCE: f64 = 0.05;
@@ -81,6 +82,14 @@ fn targets(question: &Question, fitted: &FittedTruth) -> Vec<(String, f64)> {
             }
         }
         TruthSpec::Point { .. } | TruthSpec::Sealed => {}
+    }
+    // A share's truth is a fraction, but prose may write it in percent points ("31.9 percent").
+    if UnitScale::of(&question.unit) == UnitScale::Share {
+        let points: Vec<(String, f64)> = out[..3]
+            .iter()
+            .map(|(what, t)| (format!("{what} in percent"), t * 100.0))
+            .collect();
+        out.extend(points);
     }
     out.retain(|(_, t)| t.is_finite() && *t > 0.0);
     out

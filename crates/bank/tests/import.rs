@@ -233,7 +233,8 @@ fn realfp_fixture() {
         4e4,
         1200.0,
         2.4e5,
-        60.0,
+        // `60%` on a share: stored as the fraction.
+        0.6,
         70.0,
         9000.0,
         2.5e4,
@@ -387,7 +388,8 @@ fn calibration_fixture() {
     );
     let values: Vec<f64> = pack.questions.iter().map(point).collect();
     // The answer written as the string "14" is still the number.
-    assert_eq!(values, [14.0, 366.5, 36.5, 52000.0, 75.0, 110.0]);
+    // The percentage (36.5 percent points as published) is stored as the fraction 0.365.
+    assert_eq!(values, [14.0, 366.5, 36.5 / 100.0, 52000.0, 75.0, 110.0]);
     let pets = question(&pack, "calibration-4");
     let publishers: Vec<&str> = pets.sources.iter().map(|s| s.publisher.as_str()).collect();
     assert_eq!(publishers, ["example.org", "example.com"]);

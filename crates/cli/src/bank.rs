@@ -212,6 +212,7 @@ fn check(args: &[String]) -> ExitCode {
                 let found = fermi_bank::giveaways(q, fitted);
                 giveaways += found.len();
                 advice.extend(found);
+                advice.extend(fermi_bank::share_truth_warning(q, fitted));
             }
         }
         pack_files.print(&advice);
@@ -374,6 +375,16 @@ fn describe(
                         fitted.median(),
                         fitted.p95()
                     ),
+                };
+                // A share is stored as a fraction; say it in percent too.
+                let parameters = match fermi_bank::UnitScale::of(&q.unit) {
+                    fermi_bank::UnitScale::Share => {
+                        format!(
+                            "{parameters}  (median {})",
+                            fermi_bank::quantity(&q.unit, fitted.median())
+                        )
+                    }
+                    fermi_bank::UnitScale::Other => parameters,
                 };
                 println!("    {:<width$}  {rule:<8}  {parameters}", q.id);
             }

@@ -153,7 +153,9 @@ fn print_report(f: &LogSamples, g: &LogTruth, json: bool) {
 mod question_form {
     use std::process::ExitCode;
 
-    use fermi_bank::{FittedTruth, Pack, Question, fit_truth, sampled_truth};
+    use fermi_bank::{
+        FittedTruth, Pack, Question, UnitScale, fit_truth, quantity, sampled_truth, unit_words,
+    };
     use fermi_eval::Options;
     use fermi_score::{LogSamples, LogTruth, assess};
     use fermi_syntax::Dialect;
@@ -336,8 +338,24 @@ mod question_form {
 
     fn describe(truth: &Value, unit: &str) -> String {
         let number = |k: &str| truth[k].as_f64().unwrap_or(f64::NAN);
+        let share = UnitScale::of(unit) == UnitScale::Share;
         match truth["kind"].as_str() {
+            // A share reads in percent, with the fraction it is stored and scored as.
+            Some("point") if share => format!(
+                "{} (the fraction {})",
+                quantity(unit, number("value")),
+                number("value")
+            ),
             Some("point") => format!("{} {unit}", number("value")),
+            _ if share && truth["mode"] == "fitted" => format!(
+                "lognormal, median {}, 90% interval [{}, {}] {} (fractions; mu {:.4}, sigma {:.4})",
+                UnitScale::Share.format(number("median")),
+                UnitScale::Share.format(number("p5")),
+                UnitScale::Share.format(number("p95")),
+                unit_words(unit),
+                number("mu"),
+                number("sigma")
+            ),
             _ if truth["mode"] == "sampled" => {
                 format!("{} samples of the truth program ({unit})", truth["samples"])
             }

@@ -209,6 +209,27 @@ pub fn readable(x: f64) -> String {
     fermi_num::format_readable(x)
 }
 
+/// A value of a question as the app shows it in the question's `unit`: a share (a unit in percent or a fraction)
+/// in percent, `valueIn("percent", 0.15)` → "15%"; anything else as [`readable`].
+#[wasm_bindgen(js_name = valueIn)]
+pub fn value_in(unit: &str, x: f64) -> String {
+    fermi_bank::UnitScale::of(unit).format(x)
+}
+
+/// A value with its question's unit as the app shows it: `quantity("percent of the labour force", 0.319)` →
+/// "31.9% of the labour force", `quantity("kWh", 9.83e10)` → "98.3 billion kWh".
+#[wasm_bindgen]
+pub fn quantity(unit: &str, x: f64) -> String {
+    fermi_bank::quantity(unit, x)
+}
+
+/// The app's warning when an estimate with these 5th and 95th percentiles looks like the wrong scale for `unit`
+/// (a bare `15` on a share reads as 1,500%), or `undefined` when it fits.
+#[wasm_bindgen(js_name = unitWarning)]
+pub fn unit_warning(unit: &str, p5: f64, p95: f64) -> Option<String> {
+    fermi_bank::unit_warning(unit, p5, p95)
+}
+
 /// An answer: a program with its options, or linear-space sample values.
 #[derive(Deserialize)]
 #[serde(default, deny_unknown_fields)]

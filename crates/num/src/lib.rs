@@ -4,7 +4,9 @@
 mod readable;
 mod sum;
 
-pub use readable::{NumberError, format_readable, parse_readable, read_number, thousands};
+pub use readable::{
+    NumberError, format_percent, format_readable, parse_readable, read_number, thousands,
+};
 pub use sum::Sum;
 
 /// `Φ⁻¹(0.95)`: a normal's 5th and 95th percentiles sit at `mu ∓ Z95·sigma`.

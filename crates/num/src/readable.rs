@@ -49,6 +49,21 @@ pub fn format_readable(x: f64) -> String {
     format!("{sign}{}", trim_zeros(&format!("{r:.decimals$}")))
 }
 
+/// A fraction shown as percent, three significant digits: 0.64 → "64%", 0.0015 → "0.15%", 64 → "6,400%" (a share's
+/// one printer; thousands get separators, not a scale word, so a slip of ×100 reads as one).
+pub fn format_percent(x: f64) -> String {
+    if !x.is_finite() {
+        return format_readable(x);
+    }
+    let p = x * 100.0;
+    let r: f64 = format!("{:.2e}", p.abs()).parse().unwrap_or(p.abs());
+    if (1e3..1e9).contains(&r) {
+        let sign = if p < 0.0 { "-" } else { "" };
+        return format!("{sign}{}%", thousands(r.round() as usize));
+    }
+    format!("{}%", format_readable(p))
+}
+
 /// `m` in [1, 1000) with three significant digits, trailing zeros dropped.
 fn three_digits(m: f64) -> String {
     let decimals = if m >= 100.0 {
@@ -285,6 +300,30 @@ mod tests {
         ];
         for &(text, want) in cases {
             assert_eq!(parse_readable(text), want, "parse_readable({text:?})");
+        }
+    }
+
+    #[test]
+    fn formats_fractions_as_percent() {
+        let cases = [
+            (0.64, "64%"),
+            (0.15, "15%"),
+            (0.25, "25%"),
+            (0.319, "31.9%"),
+            (0.9538, "95.4%"),
+            (0.0015, "0.15%"),
+            (1.0, "100%"),
+            (0.0, "0%"),
+            (-0.05, "-5%"),
+            (15.0, "1,500%"),
+            (64.0, "6,400%"),
+            (95.4, "9,540%"),
+            (123_456.0, "12,300,000%"),
+            (1e9, "100 billion%"),
+            (f64::NAN, "not a number"),
+        ];
+        for (x, want) in cases {
+            assert_eq!(format_percent(x), want, "{x}");
         }
     }
 

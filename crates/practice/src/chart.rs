@@ -120,6 +120,13 @@ impl Overlay {
     }
 }
 
+impl Overlay {
+    /// A tick label for ln(value) in the question's unit: a share in percent ("20%"), else [`tick_label`].
+    pub fn tick(&self, ln_x: f64) -> String {
+        fermi_bank::UnitScale::of(&self.unit).format(ln_x.exp())
+    }
+}
+
 /// A tick label for ln(value): the value in short readable form.
 pub fn tick_label(ln_x: f64) -> String {
     fermi_num::format_readable(ln_x.exp())

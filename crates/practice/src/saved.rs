@@ -6,7 +6,7 @@
 use std::collections::BTreeMap;
 
 use fermi_score::calibration::{AnswerQuantiles, Answered, TruthQuantiles};
-use fermi_syntax::Dialect;
+use fermi_syntax::{Dialect, ExprKind};
 use serde::{Deserialize, Serialize};
 
 use fermi_answer::Answer;
@@ -15,7 +15,9 @@ pub const KEY: &str = "fermi-playground";
 /// Where unreadable saved data is moved, so that nothing is silently destroyed (offered as a download).
 pub const BACKUP_KEY: &str = "fermi-playground.unreadable";
 /// 2: history entries keep what calibration needs (the topic, the answer's and the truth's quantiles).
-pub const VERSION: u32 = 2;
+/// 3: a share question's answers are fractions (`fermi_bank::UnitScale`); formats 1–2 answered a built-in question
+/// in percent in percent points, so reading them divides those answers by 100 ([`percent_points_to_fractions`]).
+pub const VERSION: u32 = 3;
 
 /// A question's draft: the answer on screen when it was left (blank quick boxes before anything is typed).
 /// Stored in the shape every format has used ([`StoredDraft`]), so older versions still read it.
@@ -323,6 +325,9 @@ pub fn parse(text: &str) -> Loaded {
     if version == Some(1) {
         mark_resubmissions(&mut saved.history);
     }
+    if version < Some(3) {
+        percent_points_to_fractions(&mut saved.drafts, &mut saved.history);
+    }
     let notice = (!set_aside.is_empty()).then(|| {
         let places: Vec<&str> = set_aside.iter().map(|s| s.place.as_str()).collect();
         format!(
@@ -353,6 +358,84 @@ fn read_entries(entries: Vec<serde_json::Value>) -> (Vec<HistoryEntry>, Vec<SetA
         }
     }
     (kept, damaged)
+}
+
+/// Formats 1–2 answered a built-in question whose unit is in percent ("percent of the labour force") in percent
+/// points; format 3 stores shares as fractions. Each such draft and history entry is divided by 100: a quick draft's
+/// bounds become percent (`15` → `15%`, read as 0.15), a program gets `/ 100` on its result, and a history entry's
+/// quantiles and its truth's move by ln 100 together (so its score, which depends only on their ratio, stands).
+fn percent_points_to_fractions(drafts: &mut BTreeMap<String, Draft>, history: &mut [HistoryEntry]) {
+    let percent: std::collections::BTreeSet<String> = fermi_bank::builtin()
+        .questions
+        .into_iter()
+        .filter(|q| {
+            let unit = q.unit.trim().to_lowercase();
+            ["percent", "per cent", "%"]
+                .iter()
+                .any(|w| unit.starts_with(w))
+        })
+        .map(|q| q.id)
+        .collect();
+    for (id, draft) in drafts.iter_mut() {
+        if !percent.contains(id) {
+            continue;
+        }
+        draft.answer = match std::mem::replace(&mut draft.answer, Answer::quick("", "")) {
+            Answer::Quick(b) => {
+                Answer::quick(points_to_percent(&b.low), points_to_percent(&b.high))
+            }
+            Answer::Program(p) => Answer::written(p.dialect, divided_by_100(&p.source, p.dialect)),
+        };
+    }
+    let ln100 = 100f64.ln();
+    for entry in history.iter_mut().filter(|e| percent.contains(&e.question)) {
+        entry.source = divided_by_100(&entry.source, entry.dialect);
+        if let Some(a) = &mut entry.answer {
+            a.ln.iter_mut().for_each(|x| *x -= ln100);
+        }
+        if let Some(t) = &mut entry.truth {
+            t.ln_p5 -= ln100;
+            t.ln_median -= ln100;
+            t.ln_p95 -= ln100;
+        }
+    }
+}
+
+/// A bound typed in percent points as percent: `15` → `15%`, `0.8%` (0.008 points) → `0.008%`; text that is not a
+/// number stays as typed.
+fn points_to_percent(text: &str) -> String {
+    match fermi_num::read_number(text) {
+        Ok(points) => format!("{points}%"),
+        Err(_) => text.to_string(),
+    }
+}
+
+/// `source` with its result divided by 100: fermi takes one more step (`/ 100`); a Squiggle program's last
+/// expression is wrapped (`to(15, 25)` → `to(15, 25) / 100`). Blank text stays blank.
+fn divided_by_100(source: &str, dialect: Dialect) -> String {
+    if source.trim().is_empty() {
+        return source.to_string();
+    }
+    if dialect == Dialect::Fermi {
+        return format!("{}\n/ 100", source.trim_end());
+    }
+    let (ast, _) = fermi_syntax::parse(source, dialect);
+    let Some(last) = ast.statements.last().filter(|s| s.target.is_none()) else {
+        return source.to_string();
+    };
+    let range = last.value.span.range();
+    let expr = &source[range.clone()];
+    let divided = match last.value.kind {
+        ExprKind::Number(_) | ExprKind::Var(_) | ExprKind::To(..) | ExprKind::Call(..) => {
+            format!("{expr} / 100")
+        }
+        _ => format!("({expr}) / 100"),
+    };
+    format!(
+        "{}{divided}{}",
+        &source[..range.start],
+        &source[range.end..]
+    )
 }
 
 /// Format 1 recorded every Submit, also after the reveal: only the first answer to a question counts.
@@ -431,6 +514,9 @@ pub fn import_history(text: &str) -> Result<(Vec<HistoryEntry>, usize), String> 
     let (mut kept, damaged) = read_entries(entries);
     if version == 1 {
         mark_resubmissions(&mut kept);
+    }
+    if version < 3 {
+        percent_points_to_fractions(&mut BTreeMap::new(), &mut kept);
     }
     Ok((kept, damaged.len()))
 }
@@ -590,9 +676,9 @@ mod tests {
         assert!(import_history("{}").is_err());
         assert!(import_history("[]").is_err());
         assert!(
-            import_history(r#"{"fermi_playground_history": 3, "entries": []}"#)
+            import_history(r#"{"fermi_playground_history": 4, "entries": []}"#)
                 .unwrap_err()
-                .contains("format 3")
+                .contains("format 4")
         );
         let mixed = format!(
             r#"{{"fermi_playground_history": 2, "entries": [{}, {{"question": 2}}]}}"#,

@@ -1,7 +1,9 @@
 //! The chart's numbers: the estimate's density is a density (it integrates to one over its grid), the truth's
 //! too, and the log axis's ticks are readable values.
 
-use fermi_practice::chart::{Series, estimate_series, lognormal_series, nice_ticks, tick_label};
+use fermi_practice::chart::{
+    Overlay, Series, estimate_series, lognormal_series, nice_ticks, tick_label,
+};
 use fermi_score::LogSamples;
 
 /// The trapezoid rule over the series' grid.
@@ -78,6 +80,24 @@ fn the_estimate_density_integrates_to_one() {
 fn no_samples_or_non_finite_ones_give_no_density() {
     assert_eq!(estimate_series(&[]), None);
     assert_eq!(estimate_series(&[0.0, f64::INFINITY]), None);
+}
+
+#[test]
+fn a_share_axis_reads_in_percent() {
+    let overlay = |unit: &str| Overlay {
+        estimate: None,
+        truth: None,
+        unit: unit.into(),
+    };
+    let ticks = |unit: &str| -> Vec<String> {
+        let o = overlay(unit);
+        nice_ticks(0.05f64.ln(), 0.6f64.ln(), 10)
+            .into_iter()
+            .map(|t| o.tick(t))
+            .collect()
+    };
+    assert_eq!(ticks("percent of new vehicle sales"), ["10%", "20%", "50%"]);
+    assert_eq!(ticks("people"), ["0.1", "0.2", "0.5"]);
 }
 
 #[test]

@@ -9,6 +9,8 @@ use proptest::prelude::*;
 
 const FORMAT_1: &str = include_str!("fixtures/saved-format-1.json");
 const FORMAT_2: &str = include_str!("fixtures/saved-format-2.json");
+/// Format 2 with answers to percent questions in percent points (before shares were stored as fractions).
+const FORMAT_2_PERCENT: &str = include_str!("fixtures/saved-format-2-percent.json");
 
 /// A format-1 document (before calibration kept quantiles) loads whole: its entries wait for their quantiles, a
 /// second Submit of the same question is marked a re-submission, drafts without a dialect keep the settings'.
@@ -89,6 +91,93 @@ fn a_format_2_document_loads_and_round_trips() {
     assert_eq!(Practice::new(saved.clone()).answered().len(), 1);
     let again = parse(&to_json(&saved));
     assert_eq!((again.saved, again.notice), (saved, None));
+}
+
+/// The median of a program's samples (fixed seed).
+fn median(source: &str, dialect: Dialect) -> f64 {
+    let options = fermi_eval::Options {
+        samples: 10_000,
+        seed: 7,
+    };
+    let mut samples = fermi_eval::evaluate_source(source, dialect, &options)
+        .samples
+        .unwrap_or_else(|| panic!("{source:?} does not run"));
+    samples.sort_by(f64::total_cmp);
+    samples[samples.len() / 2]
+}
+
+/// Answers saved in percent points to a percent question (formats 1–2) read as fractions: quick bounds become
+/// percent, programs are divided by 100, a history entry's quantiles move with its truth (its score stands), and
+/// the saved answer then scores against the fraction truth as the same answer typed as a fraction does.
+#[test]
+fn percent_point_answers_migrate_to_fractions() {
+    let loaded = parse(FORMAT_2_PERCENT);
+    assert_eq!((loaded.notice, loaded.set_aside), (None, vec![]));
+    let saved = loaded.saved;
+    assert_eq!(saved.version, VERSION);
+    let draft = |id: &str| saved.drafts[id].answer.clone();
+    // (question, migrated answer, the median it runs to)
+    let cases = [
+        (
+            "france-nuclear-share-electricity-2023",
+            Answer::quick("60%", "70%"),
+            0.648,
+        ),
+        (
+            "netherlands-share-below-sea-level",
+            Answer::written(Dialect::Squiggle, "below = to(20, 30)\nbelow / 100"),
+            0.245,
+        ),
+        (
+            "kazakhstan-share-world-uranium-2022",
+            Answer::written(Dialect::Fermi, "20 25\n/ 50 60\n* 100\n/ 100"),
+            0.41,
+        ),
+        // Already a fraction under the old rule: untouched.
+        (
+            "germany-coal-to-solar-area",
+            Answer::quick("0.001", "0.002"),
+            0.0014,
+        ),
+    ];
+    for (id, want, want_median) in cases {
+        let got = draft(id);
+        assert_eq!(got, want, "{id}");
+        let program = got
+            .program()
+            .unwrap_or_else(|e| panic!("{id}: {}", e.message()));
+        let m = median(&program.source, program.dialect);
+        assert!(
+            (m / want_median - 1.0).abs() < 0.05,
+            "{id}: median {m}, want about {want_median}"
+        );
+    }
+    if let Answer::Quick(b) = draft("france-nuclear-share-electricity-2023") {
+        assert_eq!(b.read().unwrap(), (0.6, 0.7));
+    }
+    // The history entry: 15–25 on a truth of 31.9 becomes 0.15–0.25 on 0.319, score and ratios unchanged.
+    let entry = &saved.history[0];
+    assert_eq!(entry.source, "to(15, 25) / 100");
+    assert_eq!(entry.cramer_log, 1.5);
+    let ln100 = 100f64.ln();
+    let truth = entry.truth.unwrap();
+    assert!((truth.ln_median - 0.319f64.ln()).abs() < 1e-4, "{truth:?}");
+    let answer = entry.answer.as_ref().unwrap();
+    assert!((answer.ln[0] - (2.7 - ln100)).abs() < 1e-12);
+    // The migrated program and the fraction typed today give the same samples up to rounding, so the same score.
+    let fraction = Answer::quick("0.15", "0.25").program().unwrap();
+    assert!(
+        (median(&entry.source, entry.dialect) / median(&fraction.source, fraction.dialect) - 1.0)
+            .abs()
+            < 1e-9
+    );
+    // Written back, it is format 3 and reads back unchanged: no second division (floats to JSON's precision).
+    let again = parse(&to_json(&saved));
+    assert_eq!(again.notice, None);
+    assert_eq!(again.saved.drafts, saved.drafts);
+    let (a, b) = (&again.saved.history[0], &saved.history[0]);
+    assert_eq!(a.source, b.source);
+    assert!((a.truth.unwrap().ln_median - b.truth.unwrap().ln_median).abs() < 1e-12);
 }
 
 /// A document whose every character is kept but one changed: the reader keeps what it can, never panics.

@@ -4,7 +4,7 @@
 
 use fermi_answer::{Answer, Now};
 use fermi_bank::{FittedTruth, Pack, fit_truth};
-use fermi_num::format_readable;
+use fermi_bank::{UnitScale, unit_words};
 use fermi_score::{LogTruth, assess};
 use serde::{Deserialize, Serialize};
 
@@ -460,18 +460,21 @@ pub struct DebriefRow {
     pub feedback: String,
 }
 
-/// A distribution in words: `median 12 thousand (5% 9 thousand, 95% 15 thousand) km`, or one value.
+/// A distribution in words, numbers in the unit's scale: `median 12 thousand (5% 9 thousand, 95% 15 thousand) km`,
+/// `median 19% (5% 15%, 95% 25%) of smartphone shipments`, or one value.
 fn spread_words(p5: f64, p50: f64, p95: f64, unit: &str) -> String {
-    if p5 == p95 {
-        format!("{} {unit}", format_readable(p50))
+    let (scale, words) = (UnitScale::of(unit), unit_words(unit));
+    let text = if p5 == p95 {
+        format!("{} {words}", scale.format(p50))
     } else {
         format!(
-            "median {} (5% {}, 95% {}) {unit}",
-            format_readable(p50),
-            format_readable(p5),
-            format_readable(p95)
+            "median {} (5% {}, 95% {}) {words}",
+            scale.format(p50),
+            scale.format(p5),
+            scale.format(p95)
         )
-    }
+    };
+    text.trim_end().to_string()
 }
 
 fn fitted_words(t: &FittedTruth, unit: &str) -> String {

@@ -12,7 +12,7 @@ use leptos::prelude::*;
 use super::{Masthead, copy_to_clipboard};
 use crate::adapters;
 use crate::components::files::download;
-use crate::components::{AnswerBoxes, AnswerMode, BoundInput, readable};
+use crate::components::{AnswerBoxes, AnswerMode, BoundInput, value_in};
 use crate::run::Pipeline;
 use fermi_practice::Settings;
 
@@ -179,7 +179,7 @@ fn QuestionForm(index: usize, text: String, unit: String, item: Item) -> impl In
         }
     };
     // Why it is not ready (the core's words, naming the box), the run's first error, or the estimate; and the
-    // practice page's unit warning (`80%` on a question in percent).
+    // practice page's unit warning (a bare `64` on a share: 6,400%).
     let check = move || {
         if blank.get() {
             return view! { <p class="muted" data-testid="class-check">"Handed in as \"don't know\": this question is left out of your scores."</p> }
@@ -217,8 +217,8 @@ fn QuestionForm(index: usize, text: String, unit: String, item: Item) -> impl In
                 });
                 view! {
                     <p class="estimate-summary" data-testid="class-check">
-                        "Your estimate: 5% " <strong>{readable(p5)}</strong> " · median " <strong>{readable(p50)}</strong>
-                        " · 95% " <strong>{readable(p95)}</strong>
+                        "Your estimate: 5% " <strong>{value_in(&unit.get(), p5)}</strong> " · median " <strong>{value_in(&unit.get(), p50)}</strong>
+                        " · 95% " <strong>{value_in(&unit.get(), p95)}</strong>
                     </p>
                     {warning}
                 }

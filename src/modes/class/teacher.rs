@@ -18,7 +18,7 @@ use super::{Masthead, page_address};
 use crate::adapters;
 
 use crate::components::files::download;
-use crate::components::{count, files, readable};
+use crate::components::{count, files, value_in};
 
 /// What the teacher's page keeps between visits and what a saved round holds.
 #[derive(Clone, Copy)]
@@ -463,10 +463,10 @@ fn board(r: &Results, v: ViewState, state: RoundState) -> AnyView {
     .into_any()
 }
 
-/// One line per quantile, so that a narrow column (a phone, large type) still reads.
-fn quantiles(q: &Quantiles) -> impl IntoView + use<> {
+/// One line per quantile, so that a narrow column (a phone, large type) still reads; in the question's `unit`.
+fn quantiles(q: &Quantiles, unit: &str) -> impl IntoView + use<> {
     [q.p5, q.p50, q.p95]
-        .map(|x| view! { <span class="quantile">{readable(x)}</span> })
+        .map(|x| view! { <span class="quantile">{value_in(unit, x)}</span> })
         .collect_view()
 }
 
@@ -483,15 +483,16 @@ fn crowd(class: &Class, r: &Results, v: ViewState) -> Option<impl IntoView + use
             let q = &class.questions[row.question];
             let i = row.question;
             let truth = row.truth;
+            let unit = q.unit.clone();
             let score = row.score.map(|s| format_nats(s.cramer_log));
             let against = row.against.clone();
             let revealed = move || v.revealed.with(|r| r.contains(&i));
             let standing = move || revealed() && v.shown.get();
             let geometric = format!(
                 "geometric mean: {} · {} · {}",
-                readable(row.geometric.p5),
-                readable(row.geometric.p50),
-                readable(row.geometric.p95)
+                value_in(&q.unit, row.geometric.p5),
+                value_in(&q.unit, row.geometric.p50),
+                value_in(&q.unit, row.geometric.p95)
             );
             view! {
                 <tr class="question-row">
@@ -500,10 +501,10 @@ fn crowd(class: &Class, r: &Results, v: ViewState) -> Option<impl IntoView + use
                     </th>
                 </tr>
                 <tr>
-                    <td data-testid="class-crowd-median">{quantiles(&row.crowd)} <span class="muted small-print">{geometric}</span></td>
+                    <td data-testid="class-crowd-median">{quantiles(&row.crowd, &q.unit)} <span class="muted small-print">{geometric}</span></td>
                     <td data-testid="class-truth">
                         {move || if revealed() {
-                            view! { <span class="truth">{quantiles(&truth)}</span> }.into_any()
+                            view! { <span class="truth">{quantiles(&truth, &unit)}</span> }.into_any()
                         } else {
                             view! {
                                 <button data-testid="class-reveal" on:click=move |_| v.revealed.update(|r| { r.insert(i); })>
@@ -561,6 +562,7 @@ fn intervals(
         })
         .collect_view();
     let chart = v.question.get().and_then(|i| class.intervals(r, i, names)).map(|view_of| {
+        let unit = &class.questions[view_of.question].unit;
         let revealed = v.revealed.with(|r| r.contains(&view_of.question));
         let bar = |at: [f64; 3]| {
             format!(
@@ -586,7 +588,7 @@ fn intervals(
             })
             .collect_view();
         view! {
-            <p class="muted">{format!("{} … {} on a log axis; sorted by median.", readable(view_of.axis.0), readable(view_of.axis.1))}</p>
+            <p class="muted">{format!("{} … {} on a log axis; sorted by median.", value_in(unit, view_of.axis.0), value_in(unit, view_of.axis.1))}</p>
             <div class="interval-chart" data-testid="class-intervals">{truth}<ul>{rows}</ul></div>
         }
     });

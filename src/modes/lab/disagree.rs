@@ -5,7 +5,7 @@ use fermi_bank::{FittedTruth, fit_truth};
 use fermi_score::lab::{self, Belief, Rule, format_value};
 use leptos::prelude::*;
 
-use crate::components::readable;
+use crate::components::value_in;
 
 #[component]
 pub fn RulesDisagree() -> impl IntoView {
@@ -39,9 +39,9 @@ pub fn RulesDisagree() -> impl IntoView {
         .enumerate()
         .map(|(i, (answer, q))| {
             let range = if answer.width == 0.0 {
-                format!("just {}", readable(q.p50))
+                format!("just {}", value_in(&question.unit, q.p50))
             } else {
-                format!("{} to {}", readable(q.p5), readable(q.p95))
+                format!("{} to {}", value_in(&question.unit, q.p5), value_in(&question.unit, q.p95))
             };
             let cells = result
                 .standings
@@ -79,8 +79,8 @@ pub fn RulesDisagree() -> impl IntoView {
             <h2>"Rules disagree"</h2>
             <p>"Five students answered the same question. " <strong>{question.text.clone()}</strong></p>
             <p class="muted">
-                "The truth (" {question.unit.clone()} "): median " {readable(t.p50)} ", 90% between "
-                {readable(t.p5)} " and " {readable(t.p95)} ". Each cell is the answer's rank under that rule (#1 is best) "
+                "The truth (" {question.unit.clone()} "): median " {value_in(&question.unit, t.p50)} ", 90% between "
+                {value_in(&question.unit, t.p5)} " and " {value_in(&question.unit, t.p95)} ". Each cell is the answer's rank under that rule (#1 is best) "
                 "and its expected score against the truth. Highlighted: a rank that differs from the first column's ("
                 {lab::REFERENCE.name()} ", the rule the class board ranks by)."
             </p>

@@ -84,10 +84,10 @@ pub fn Practice() -> impl IntoView {
                 />
                 <section class="result" aria-label="Result">
                     <RecordedAnswer />
-                    <ScoreCard submitted problem />
+                    <ScoreCard unit submitted problem />
                     <FactorFeedback question=state.question on_break_down=break_down(state) />
                     <Chart unit />
-                    <QuantileTable />
+                    <QuantileTable unit />
                     <RulesTable />
                 </section>
                 <Explanation />

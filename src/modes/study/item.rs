@@ -9,6 +9,7 @@ use leptos::prelude::*;
 use super::state::StudyState;
 use crate::components::{
     AnswerMode, Chart, Diagnostics, Editor, EstimateSummary, ModeTabs, Quick, ScoreCard,
+    UnitWarning,
 };
 
 #[component]
@@ -48,7 +49,7 @@ pub fn ItemView() -> impl IntoView {
         Some(view! {
             <div class="study-truth" data-testid="study-truth">
                 <p class="truth-summary">"The answer: " {words}</p>
-                <ScoreCard submitted=true problem=Signal::derive(|| None::<String>) no_benchmark=true />
+                <ScoreCard unit submitted=true problem=Signal::derive(|| None::<String>) no_benchmark=true />
             </div>
         })
     };
@@ -57,7 +58,7 @@ pub fn ItemView() -> impl IntoView {
     let conditions = state.conditions();
     let summary = conditions
         .show_percentiles
-        .then(|| view! { <EstimateSummary /> });
+        .then(|| view! { <EstimateSummary unit /> });
     let chart = conditions.show_chart.then(|| view! { <Chart unit /> });
     view! {
         <section class="panel question" data-testid="study-item" aria-labelledby="study-question">
@@ -73,6 +74,7 @@ pub fn ItemView() -> impl IntoView {
             }}
             <Diagnostics places=Signal::derive(move || state.boxes.mode.get() == AnswerMode::Program) />
             {summary}
+            <UnitWarning boxes=state.boxes unit />
             {chart}
             {truth}
             <div class="submit-row">

@@ -5,6 +5,7 @@ use serde_json::Value;
 use super::units::parse_unit;
 use super::{ImportReport, parse_json};
 use crate::format::{Pack, PackInfo, Question, Source, SourceTier, Tier, TruthSpec};
+use crate::unit_check::UnitScale;
 
 /// When the set was written (its file was added on 2015-01-07): the date of answers whose text names no year.
 const WRITTEN: &str = "2015-01";
@@ -63,10 +64,16 @@ pub fn calibration(text: &str) -> Result<(Pack, ImportReport), String> {
             report.drop("answer not a positive number", name);
             continue;
         }
+        // The bank answers percentage questions in percent points; a share is stored as a fraction (unit_check).
+        let unit = unit_of(text);
+        let stored = match UnitScale::of(&unit) {
+            UnitScale::Share => value / 100.0,
+            UnitScale::Other => value,
+        };
         questions.push(Question {
             id: format!("calibration-{}", i + 1),
             text: text.to_string(),
-            unit: unit_of(text),
+            unit,
             as_of: year_in(text).unwrap_or_else(|| WRITTEN.to_string()),
             topics: Vec::new(),
             countries: Vec::new(),
@@ -77,7 +84,7 @@ pub fn calibration(text: &str) -> Result<(Pack, ImportReport), String> {
             derivation: None,
             width: None,
             no_primary_source: None,
-            truth: TruthSpec::Point { value },
+            truth: TruthSpec::Point { value: stored },
             sources: urls
                 .iter()
                 .map(|url| Source {

@@ -21,7 +21,7 @@ const MAX_DEPTH: usize = 64;
 
 /// Converts RealFP files (`(file name, JSON text)`, each an array of `{question, answer, context, program}`),
 /// dropping questions repeated across files. Point truths in the unit the question names, else the one its answer
-/// was published in (money in US dollars, percentages kept); dimensions are checked in SI.
+/// was published in (money in US dollars, a percentage as the fraction it is, unit "percent"); dimensions are checked in SI.
 pub fn realfp(files: &[(&str, &str)]) -> Result<(Pack, ImportReport), String> {
     let mut records = Vec::new();
     for &(file, text) in files {
@@ -79,9 +79,10 @@ pub fn realfp(files: &[(&str, &str)]) -> Result<(Pack, ImportReport), String> {
                 continue;
             }
         };
+        // A share stays the fraction `parse_quantity` read (`60%` is 0.6) and is shown as percent (unit_check).
         let percent = answer.ends_with('%');
         let (value, unit) = if percent {
-            (truth.value * 100.0, "percent".to_string())
+            (truth.value, "percent".to_string())
         } else {
             shown(text, answer, truth)
         };
