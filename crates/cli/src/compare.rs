@@ -298,17 +298,23 @@ fn text(c: &Comparison) -> String {
             format!("{} (not compared)", q.question)
         };
         s.push_str(&format!("{name:<48} {humans:>22}"));
-        for m in q.models.iter().chain(std::iter::once(&q.crowd)) {
-            let cell = m.as_ref().map_or("–".into(), |m| {
-                format!(
+        let empty = q.models_empty.iter().chain(std::iter::once(&q.crowd_empty));
+        for (m, why) in q.models.iter().chain(std::iter::once(&q.crowd)).zip(empty) {
+            let cell = match (m, why) {
+                (Some(m), _) => format!(
                     "{:.3} {:>4}",
                     m.score,
                     m.percentile.map_or("–".into(), |p| format!("{p:.0}%"))
-                )
-            });
+                ),
+                (None, Some(why)) => why.clone(),
+                (None, None) => "–".into(),
+            };
             s.push_str(&format!(" {cell:>18}"));
         }
         s.push('\n');
     }
+    s.push_str(
+        "(failed, skipped: left out by the policy, each failure's reason is a note on stderr; not answered: no answer given)\n",
+    );
     s
 }

@@ -59,7 +59,7 @@ pub struct ScoreArgs {
     /// Print the results and every problem as one JSON object.
     #[arg(long)]
     pub json: bool,
-    /// Any problem with a record or an answer is an error (exit 1).
+    /// Any problem with a record or an answer, and any answer that cannot be read or run, is an error (exit 1).
     #[arg(long)]
     strict: bool,
     /// Write items.csv, participants.csv, questions.csv and board.csv (and bonus.csv with a bonus rule) into
@@ -141,16 +141,13 @@ fn check(path: &str, json: bool) -> ExitCode {
             .iter()
             .map(|i| {
                 let q = question(&i.question);
-                let truth = q.and_then(|q| Some((q, fermi_bank::fit_truth(q).ok()?)));
-                let give_aways = truth.map_or(Vec::new(), |(q, t)| {
-                    let read = format!(
-                        "{} {} {}",
-                        q.text,
-                        q.unit,
-                        q.disambiguation.as_deref().unwrap_or("")
-                    );
-                    fermi_study::give_aways(&read, &q.unit, t.median())
-                });
+                // The bank's own check, as `bank check` runs it (a sealed truth cannot be checked here).
+                let give_aways: Vec<String> = q
+                    .and_then(|q| Some(fermi_bank::giveaways(q, &fermi_bank::fit_truth(q).ok()?)))
+                    .unwrap_or_default()
+                    .into_iter()
+                    .map(|p| p.diagnostic.message)
+                    .collect();
                 json!({
                     "question": i.question,
                     "text": q.map(|q| q.text.as_str()),
@@ -411,6 +408,9 @@ pub struct Log {
     /// What the scorer repaired or noticed, not problems (a rounded seed, a failed answer, an unknown build).
     notes: Vec<serde_json::Value>,
     unknown_commit: usize,
+    /// Answers whose program or bounds could not be read or run (scored as failures; not a declared failure
+    /// record): an error under `--strict`.
+    unreadable: usize,
     /// (participant, amount) of each scored, kept participant with a bonus.
     bonuses: Vec<(String, f64)>,
 }
@@ -542,6 +542,7 @@ impl Run<'_> {
                             self.log.note(label, row, note);
                         }
                         if row.status == RowStatus::Failed {
+                            self.log.unreadable += usize::from(row.format.is_some());
                             let why = row.failure.as_deref().unwrap_or("no samples");
                             self.log.note(
                                 label,
@@ -649,7 +650,9 @@ pub fn finish(
     let (mut out, text) = result();
     if args.json {
         out["records"] = json!({ "scored": log.scored, "left_out": log.left_out });
-        out["answers"] = json!({ "scored": log.answers_scored, "left_out": log.answers_left_out });
+        out["answers"] = json!({
+            "scored": log.answers_scored, "left_out": log.answers_left_out, "unreadable": log.unreadable,
+        });
         out["problems"] = json!(log.problems);
         out["skipped"] = json!(
             log.skipped
@@ -678,7 +681,13 @@ pub fn finish(
         );
         return ExitCode::from(report::EXIT_DIAGNOSTIC);
     }
-    if args.strict && !log.problems.is_empty() {
+    if args.strict && log.unreadable > 0 {
+        eprintln!(
+            "error: --strict: {} answer(s) could not be read or run (each noted above, scored as failures)",
+            log.unreadable
+        );
+    }
+    if args.strict && (!log.problems.is_empty() || log.unreadable > 0) {
         return ExitCode::from(report::EXIT_DIAGNOSTIC);
     }
     ExitCode::SUCCESS
@@ -1020,17 +1029,35 @@ fn table(out: &Output) -> String {
         s.push_str(&format!(" {:>20}", m));
     }
     s.push_str(&format!(" {:>7}\n", "gap"));
-    let cell = |c: &Option<fermi_study::Cell>| {
-        c.map_or("–".into(), |c| {
-            format!("{:.3} ×{:.3}", c.median_cramer_log, c.median_bias_factor)
-        })
+    // An empty cell says which of failed, skipped or not answered; the reasons follow the table.
+    let cell = |c: &Option<fermi_study::Cell>, empty: &Option<String>| match (c, empty) {
+        (Some(c), _) => format!("{:.3} ×{:.3}", c.median_cramer_log, c.median_bias_factor),
+        (None, Some(why)) => why.split(':').next().unwrap_or(why).to_string(),
+        (None, None) => "–".into(),
     };
+    let mut reasons = Vec::new();
     for v in &out.view {
-        s.push_str(&format!("{:<48} {:>20}", v.question, cell(&v.humans)));
-        for m in &v.models {
-            s.push_str(&format!(" {:>20}", cell(m)));
+        s.push_str(&format!(
+            "{:<48} {:>20}",
+            v.question,
+            cell(&v.humans, &v.humans_empty)
+        ));
+        for ((m, empty), name) in v.models.iter().zip(&v.models_empty).zip(&out.models) {
+            s.push_str(&format!(" {:>20}", cell(m, empty)));
+            if let Some(why) = empty.as_ref().filter(|w| w.contains(':')) {
+                reasons.push(format!("  {} {name}: {why}", v.question));
+            }
+        }
+        if let Some(why) = v.humans_empty.as_ref().filter(|w| w.contains(':')) {
+            reasons.push(format!("  {} humans: {why}", v.question));
         }
         s.push_str(&format!(" {:>7}\n", n(v.gap)));
+    }
+    if !reasons.is_empty() {
+        s.push_str("Empty cells (a model's failure counts in its fail rate):\n");
+        for r in reasons {
+            s.push_str(&format!("{r}\n"));
+        }
     }
     s
 }

@@ -369,6 +369,17 @@ pub struct Mark {
     pub percentile: Option<f64>,
 }
 
+/// Why a forecaster's entries give no mark: a failure or a skip the policy leaves out, or no answer at all.
+fn empty_because(entries: &[Entry]) -> String {
+    if entries.contains(&Entry::Failed) {
+        "failed".into()
+    } else if entries.contains(&Entry::Skipped) {
+        "skipped".into()
+    } else {
+        "not answered".into()
+    }
+}
+
 /// One question of the comparison.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct QuestionLine {
@@ -379,6 +390,10 @@ pub struct QuestionLine {
     /// In the order of [`Comparison::models`].
     pub models: Vec<Option<Mark>>,
     pub crowd: Option<Mark>,
+    /// Why a forecaster has no mark here, beside `models` (`None` where it has one): "failed" or "skipped" (left
+    /// out by the policy) or "not answered".
+    pub models_empty: Vec<Option<String>>,
+    pub crowd_empty: Option<String>,
     /// The humans' scores entering the comparison, sorted (for the report's dots; not in the JSON).
     #[serde(skip)]
     pub human_scores: Vec<f64>,
@@ -590,18 +605,29 @@ pub fn compare(table: &Table, policy: &Policy, draws: usize, seed: u64) -> Compa
         .map(|q| {
             let entries: Vec<Entry> = table.people.iter().filter_map(|p| p.entries[q]).collect();
             let (humans, human_scores) = spread(&entries, policy);
+            let models: Vec<Option<Mark>> = table
+                .models
+                .iter()
+                .map(|m| mark(&m.entries[q], policy, &human_scores))
+                .collect();
+            let crowd = table
+                .crowd
+                .as_ref()
+                .and_then(|c| mark(&c.entries[q], policy, &human_scores));
             QuestionLine {
                 question: table.questions[q].clone(),
                 compared: compared[q],
-                models: table
+                models_empty: table
                     .models
                     .iter()
-                    .map(|m| mark(&m.entries[q], policy, &human_scores))
+                    .zip(&models)
+                    .map(|(m, mark)| mark.is_none().then(|| empty_because(&m.entries[q])))
                     .collect(),
-                crowd: table
-                    .crowd
-                    .as_ref()
-                    .and_then(|c| mark(&c.entries[q], policy, &human_scores)),
+                crowd_empty: crowd.is_none().then(|| {
+                    empty_because(table.crowd.as_ref().map_or(&[][..], |c| &c.entries[q]))
+                }),
+                models,
+                crowd,
                 humans,
                 human_scores,
             }
