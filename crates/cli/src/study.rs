@@ -288,6 +288,10 @@ fn check(path: &str, json: bool) -> ExitCode {
             "Quality rules (study score excludes who breaks one): {}",
             serde_json::to_string(&study.quality).unwrap_or_default()
         );
+    } else {
+        println!(
+            "No quality rules ([study.quality]): study score excludes nobody for time, hidden time or pastes"
+        );
     }
     if let Some(b) = &study.bonus {
         println!(
@@ -300,7 +304,10 @@ fn check(path: &str, json: bool) -> ExitCode {
     }
     match &study.submit_url {
         Some(url) => println!("Records are POSTed to {url} and offered as a download"),
-        None => println!("Records are offered as a download (no submit_url)"),
+        None => println!(
+            "Records are offered as a download (no submit_url): unless JATOS stores them, a record reaches you only \
+             if the participant sends the file"
+        ),
     }
     for p in &pack_list {
         println!(
@@ -590,6 +597,8 @@ pub struct Scored {
     pub output: Output,
     pub log: Log,
     pub table: Option<(Table, fermi_study::compare::Policy)>,
+    /// With `compare`: which factor each group misses most, per question with a reference decomposition.
+    pub factors: Vec<fermi_factors::FactorMiss>,
     /// The participants left off the board by the study's exclusion rules.
     pub excluded: Vec<Excluded>,
 }
@@ -791,6 +800,12 @@ pub fn scored(args: &ScoreArgs, compare: Option<Option<String>>) -> Result<Score
     }
     let excluded = scoring.excluded().to_vec();
     let table = collector.map(|c| (c.finish(scoring.context()), study.compare));
+    // A public study's references come with its sealed truths.
+    let factors = table.as_ref().map_or(Vec::new(), |(t, _)| {
+        fermi_study::compare::factor_misses(t, &study, |id| {
+            fermi_study::question(&sealed, id).or_else(|| fermi_study::question(&packs, id))
+        })
+    });
     let output = scoring.finish(args.bootstrap, args.seed);
     if let Some(dir) = &args.out {
         let written = csv_out::summaries(dir, &output).and_then(|()| match &study.bonus {
@@ -808,6 +823,7 @@ pub fn scored(args: &ScoreArgs, compare: Option<Option<String>>) -> Result<Score
         output,
         log,
         table,
+        factors,
         excluded,
     })
 }

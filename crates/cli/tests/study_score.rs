@@ -647,3 +647,66 @@ fn records_survive_line_ends_and_rounded_seeds() {
     assert_eq!(seed_notes, rounded);
     assert!(stderr.contains("5 record(s) come from a build whose commit is unknown"));
 }
+
+/// model-b's unparseable answer is seen everywhere: a note with its error on stderr, `notes` and
+/// `answers.unreadable` in `--json`, the `failure` column of items.csv, a cell that says `failed` with the reason
+/// under the per-question view; and `--strict` refuses the run.
+#[test]
+fn an_unparseable_model_answer_is_said_everywhere_and_strict_refuses_it() {
+    let out = scratch("unreadable");
+    let error = "1:8: expected a value, found the end of the program";
+    let plain = score_fixture(&out, &["--bootstrap", "100"]);
+    assert!(plain.status.success(), "{}", text(&plain.stderr));
+    let stderr = text(&plain.stderr);
+    assert!(
+        stderr.contains(&format!(
+            "note: model model-b, item fixture/bridge-cars: failed (scored as a failure): {error}"
+        )),
+        "{stderr}"
+    );
+    let stdout = text(&plain.stdout);
+    let row = stdout
+        .lines()
+        .find(|l| l.starts_with("fixture/bridge-cars"))
+        .unwrap();
+    assert!(row.contains("failed") && !row.contains('–'), "{row}");
+    assert!(
+        stdout.contains(&format!("  fixture/bridge-cars model-b: failed: {error}")),
+        "{stdout}"
+    );
+    let failed: Vec<_> = csv_rows(&out.join("items.csv"))
+        .into_iter()
+        .filter(|r| r["status"] == "failed")
+        .collect();
+    assert_eq!(failed.len(), 1);
+    assert_eq!(
+        (
+            failed[0]["participant"].as_str(),
+            failed[0]["failure"].as_str()
+        ),
+        ("model-b", error)
+    );
+    let json = score_fixture(&out, &["--bootstrap", "100", "--json"]);
+    let v: Value = serde_json::from_slice(&json.stdout).unwrap();
+    assert_eq!(v["answers"]["unreadable"], 1);
+    assert!(
+        v["notes"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|n| n["message"].as_str().unwrap().ends_with(error))
+    );
+    let view = v["view"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["question"] == "fixture/bridge-cars")
+        .unwrap();
+    assert_eq!(
+        view["models_empty"],
+        serde_json::json!([null, format!("failed: {error}")])
+    );
+    let strict = score_fixture(&out, &["--bootstrap", "100", "--strict"]);
+    assert_eq!(strict.status.code(), Some(1));
+    assert!(text(&strict.stderr).contains("--strict: 1 answer(s) could not be read or run"));
+}
