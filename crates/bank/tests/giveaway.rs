@@ -139,7 +139,7 @@ fn two_figures_whose_ratio_or_product_is_the_truth_are_flagged() {
             "u",
             "40 rows of 25 seats.",
             "kind = \"point\"\nvalue = 1000",
-            &["14:28: question q: disambiguation: the product of `40` and `25`"],
+            &["14:30: question q: disambiguation: the product of `40` and `25`"],
         ),
         (
             "unrelated figures",

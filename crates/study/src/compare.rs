@@ -297,7 +297,9 @@ impl Collector {
                     if let (RowStatus::Answered, Some([p5, p50, p95])) = (row.status, row.answer) {
                         self.quantiles[q].push(Quantiles { p5, p50, p95 });
                     }
-                    self.table.written.extend(Self::written(q, "humans", id, row));
+                    self.table
+                        .written
+                        .extend(Self::written(q, "humans", id, row));
                 }
                 self.table.people.push(person);
             }
