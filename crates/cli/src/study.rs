@@ -155,6 +155,8 @@ fn check(path: &str, json: bool) -> ExitCode {
                     "clarification": q.and_then(|q| q.disambiguation.as_deref()),
                     "check": i.check,
                     "give_aways": give_aways,
+                    // A public-tier question's truth is sealed: the check needs the sealed pack.
+                    "give_aways_checked": q.is_some_and(|q| !q.truth.is_sealed()),
                 })
             })
             .collect()
@@ -373,6 +375,11 @@ fn check(path: &str, json: bool) -> ExitCode {
                     "     check item: the answer's median must be within {}% of {}",
                     c.tolerance * 100.0,
                     c.expect
+                );
+            }
+            if d["give_aways_checked"] == false {
+                println!(
+                    "     giveaways not checked: the truth is sealed (`bank check SEALED.toml` checks its text)"
                 );
             }
             for flag in d["give_aways"].as_array().into_iter().flatten() {

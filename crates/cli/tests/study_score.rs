@@ -531,6 +531,8 @@ fn a_public_tier_study_ships_no_truth_and_is_scored_with_sealed_ones() {
     let checked: Value = serde_json::from_slice(&result.stdout).unwrap();
     assert_eq!(checked["truths_in_browser"], false);
     assert_eq!(checked["packs"][0]["tier"], "public");
+    // Its truths are sealed: the giveaway check says it could not look.
+    assert_eq!(checked["scored_items"][0]["give_aways_checked"], false);
     // Scoring needs the sealed truths.
     let result = run(&["study", "score", "--study", &study]);
     assert_eq!(result.status.code(), Some(1));
@@ -604,6 +606,40 @@ fn check_shows_what_a_participant_sees() {
         "{out}"
     );
     assert!(out.contains("closed-book: ") && out.contains("open-book: "));
+    assert!(out.contains("     clarification: "), "{out}");
+    // A clarification that states the answer is flagged by the bank's giveaway check, at that item.
+    let dir = scratch("check-giveaway");
+    std::fs::write(dir.join("study.toml"), study_text()).unwrap();
+    let pack = std::fs::read_to_string(fixture("pack.toml")).unwrap().replacen(
+        "unit = \"cubic metres\"",
+        "unit = \"cubic metres\"\ndisambiguation = \"Roughly 1 billion cubic metres, at mean depth.\"",
+        1,
+    );
+    std::fs::write(dir.join("pack.toml"), pack).unwrap();
+    let result = run(&[
+        "study",
+        "check",
+        "--json",
+        dir.join("study.toml").to_str().unwrap(),
+    ]);
+    assert!(result.status.success(), "{}", text(&result.stderr));
+    let json: Value = serde_json::from_slice(&result.stdout).unwrap();
+    for item in json["scored_items"].as_array().unwrap() {
+        let flags = item["give_aways"].as_array().unwrap();
+        assert_eq!(item["give_aways_checked"], true);
+        if item["question"] == "fixture/lake-volume" {
+            assert_eq!(flags.len(), 1, "{flags:?}");
+            assert!(
+                flags[0]
+                    .as_str()
+                    .unwrap()
+                    .starts_with("`1` is within 5% of the truth's median"),
+                "{flags:?}"
+            );
+        } else {
+            assert!(flags.is_empty(), "{item}");
+        }
+    }
 }
 
 /// Records that went through the world: a CRLF copy of the study file, seeds read back as doubles (as JavaScript
