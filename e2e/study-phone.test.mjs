@@ -44,7 +44,9 @@ test('on a phone: no shortcuts, no program as placeholder, no empty chart, and `
     const diagnostics = page.getByTestId('diagnostics');
     await diagnostics.getByText('write `3 8`', { exact: false }).waitFor();
     assert.doesNotMatch(await page.locator('main').innerText(), /Ctrl\/Cmd/, 'no shortcut anywhere on the item');
-    await page.screenshot({ path: join(SCREENSHOTS, 'study-phone-390.png'), fullPage: true });
+    // Not a full-page shot: that resizes the page's emulated screen, which would show the keyboard hints again.
+    await editor.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(SCREENSHOTS, 'study-phone-390.png') });
     assert.deepEqual(errors, [], 'no console errors');
   } finally {
     await session.close();

@@ -416,7 +416,8 @@ pub struct Mark {
 /// decomposition (`fermi_factors::Reference::of`): every answer written as a program is attributed to the
 /// question's factors (`fermi_factors::attribute`, the answer's seed by the study's rule) and the attributions
 /// are folded by `fermi_factors::aggregate`. `question` finds a `PACK/ID` (a public-tier study's sealed pack
-/// first). Quick answers name no factors and are left out; so is an answer the attribution cannot read.
+/// first). Quick answers, programs that name none of the factors and answers the attribution cannot read are
+/// left out.
 pub fn factor_misses<'q>(
     table: &Table,
     study: &Study,
@@ -449,7 +450,10 @@ pub fn factor_misses<'q>(
             summary: &summary,
             seed: study.item_seed(&w.who, id),
         };
-        if let Ok(a) = fermi_factors::attribute(reference, *truth, &answer, &[]) {
+        // An answer that names none of the reference's factors (a bare `to(…)`) says nothing about which it missed.
+        if let Ok(a) = fermi_factors::attribute(reference, *truth, &answer, &[])
+            && !a.factors.is_empty()
+        {
             attributed.push((id.as_str(), w.group.as_str(), a));
         }
     }
