@@ -12,15 +12,17 @@ export const SCREENSHOTS = join(here, 'screenshots');
 
 /** Serves `root` (dist/ by default, plus in-memory `routes`), opens a page at the given viewport, and collects console
  * errors. The offline cache's service worker is blocked unless `serviceWorkers: 'allow'` (it would take requests
- * out of `page.route`'s sight). */
+ * out of `page.route`'s sight); `touch: true` makes it a phone's touch screen (no hover, a coarse pointer). */
 export async function open(viewport = { width: 1280, height: 800 }, root = join(here, '..', 'dist'), routes = {},
-  { serviceWorkers = 'block' } = {}) {
+  { serviceWorkers = 'block', touch = false } = {}) {
   const { server, url } = await serve(root, routes);
   const context = await chromium.launchPersistentContext(await mkdtemp(join(tmpdir(), 'fp-e2e-')), {
     executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
     headless: true,
     serviceWorkers,
     viewport,
+    hasTouch: touch,
+    isMobile: touch,
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
       '--disable-component-update', '--disable-sync'],
   });

@@ -72,9 +72,11 @@ test('the dialect sits by the editor, with a syntax card, a matching placeholder
     const dialect = page.locator('#answer').getByTestId('dialect');
     assert.equal(await dialect.count(), 1, 'the dialect control is in the answer panel');
     const editor = page.getByTestId('estimate-input');
-    assert.match(await editor.getAttribute('placeholder'), /to\(/);
+    // The placeholder is an instruction naming the dialect, never a program that reads as a written answer.
+    assert.match(await editor.getAttribute('placeholder'), /^Type your Squiggle model here/);
     await dialect.selectOption('fermi');
-    assert.equal(await editor.getAttribute('placeholder'), '8.1B\n0.5% 2%', 'a fermi placeholder in fermi');
+    assert.match(await editor.getAttribute('placeholder'), /^Type your fermi model here/, 'a fermi placeholder in fermi');
+    assert.doesNotMatch(await editor.getAttribute('placeholder'), /\d/);
     await page.getByTestId('syntax-card').locator('summary').click();
     const card = await page.getByTestId('syntax-card').textContent();
     assert.match(card, /=: name/);

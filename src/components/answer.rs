@@ -228,7 +228,9 @@ pub fn Quick(
             <BoundInput id="quick-low" label="Low (5th percentile)" value=boxes.low unit on_keydown=keydown described_by="quick-keys" />
             <BoundInput id="quick-high" label="High (95th percentile)" value=boxes.high unit on_keydown=keydown described_by="quick-keys" />
         </div>
-        <p id="quick-keys" class="muted keys">"Enter runs it, Ctrl/Cmd-Enter submits."</p>
+        <p id="quick-keys" class="muted keys">
+            {if submit.is_some() { "Enter runs it, Ctrl/Cmd-Enter submits." } else { "Enter runs it." }}
+        </p>
         <p class="quick-program">
             "As a program: " <code data-testid="quick-program">{move || pipeline.source.get()}</code> " "
             <button class="link" on:click=move |_| boxes.mode.set(AnswerMode::Program)>"Edit as a program"</button>
@@ -304,7 +306,9 @@ pub fn Editor(#[prop(default = true)] dialect_switch: bool) -> impl IntoView {
     view! {
         {dialect_switch.then(|| view! { <DialectSwitch /> })}
         <label class="editor-label" for="estimate-input">
-            "Your estimate as a program (" {dialect} "; Ctrl/Cmd-Enter runs it now)"
+            "Your estimate as a program (" {dialect} ")"
+            // Keyboard shortcuts are hidden on touch screens (www/style.css), where no keyboard has them.
+            <span class="keys">" Ctrl/Cmd-Enter runs it now."</span>
         </label>
         <div class="editor">
             <pre class="gutter" node_ref=gutter aria-hidden="true">{numbers}</pre>
@@ -491,7 +495,7 @@ pub fn EstimateSummary(#[prop(into)] unit: Signal<String>) -> impl IntoView {
     let pending = move || typing() || pipeline.evaluating.get();
     let busy = move || {
         if typing() {
-            return Some(view! { <p class="muted pending" role="status">"Updating after you pause typing… (Ctrl/Cmd-Enter runs now)"</p> }.into_any());
+            return Some(view! { <p class="muted pending" role="status">"Updating after you pause typing…" <span class="keys">" (Ctrl/Cmd-Enter runs now)"</span></p> }.into_any());
         }
         pipeline.evaluating.get().then(|| {
             let n = pipeline.samples.get();

@@ -75,10 +75,18 @@ pub fn Chart(#[prop(into)] unit: Signal<String>) -> impl IntoView {
             });
         }
     });
+    // Nothing to draw yet (no estimate, no truth): a phone folds the empty area away (www/style.css).
+    let empty = move || {
+        let truth = pipeline.scored.get().map(|s| s.truth);
+        pipeline
+            .run
+            .with(|run| overlay(run, truth, "").x_range().is_none())
+    };
     view! {
         <canvas
             node_ref=canvas
             class="chart"
+            class:empty=empty
             data-testid="chart"
             role="img"
             aria-label="Density of your estimate and, after you submit, of the truth, on a log axis. The table below gives the same numbers."

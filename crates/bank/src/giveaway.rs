@@ -13,23 +13,32 @@ use crate::unit_check::UnitScale;
 /// How close (relative) a number in the text may come to the truth or a factor before it is flagged.
 pub const GIVEAWAY_TOLERANCE: f64 = 0.05;
 
-/// Every number in `text` and `disambiguation` within [`GIVEAWAY_TOLERANCE`] of the truth (its fitted median and
-/// 90% bounds, or a log range's ends) or of a factor of its truth program (the numbers a named line writes, and a
-/// `to()`'s bounds and midpoint), as a warning at the number. `fitted` is the question's fitted truth.
+/// Every number in `text`, `unit` and `disambiguation` within [`GIVEAWAY_TOLERANCE`] of the truth (its fitted
+/// median and 90% bounds, or a log range's ends) or of a factor of its truth program (the numbers a named line
+/// writes, and a `to()`'s bounds and midpoint), and two numbers whose ratio or product is within it of the truth
+/// ("320 TWh of 503 TWh" against a share of 63.7%), as a warning at the (second) number. `fitted` is the
+/// question's fitted truth.
 pub fn giveaways(question: &Question, fitted: &FittedTruth) -> Vec<Problem> {
     let targets = targets(question, fitted);
+    let closest = |distance: &dyn Fn(f64) -> f64| {
+        targets
+            .iter()
+            .map(|(what, t)| (what, *t, distance(*t)))
+            .min_by(|a, b| a.2.total_cmp(&b.2))
+            .filter(|c| c.2 <= GIVEAWAY_TOLERANCE)
+    };
     let mut out = Vec::new();
-    for field in ["text", "disambiguation"] {
+    // Numbers not flagged alone, for the pairs: (field, prose, mention).
+    let mut unflagged: Vec<(&str, &str, Mention)> = Vec::new();
+    for field in ["text", "unit", "disambiguation"] {
         let prose = match field {
             "text" => Some(question.text.as_str()),
+            "unit" => Some(question.unit.as_str()),
             _ => question.disambiguation.as_deref(),
         };
         for mention in prose.map(mentions).unwrap_or_default() {
-            let closest = targets
-                .iter()
-                .map(|(what, t)| (what, *t, mention.distance(*t)))
-                .min_by(|a, b| a.2.total_cmp(&b.2));
-            let Some((what, target, _)) = closest.filter(|c| c.2 <= GIVEAWAY_TOLERANCE) else {
+            let Some((what, target, _)) = closest(&|t| mention.distance(t)) else {
+                unflagged.push((field, prose.unwrap_or(""), mention));
                 continue;
             };
             let raw = &prose.unwrap_or("")[mention.span.range()];
@@ -46,6 +55,47 @@ pub fn giveaways(question: &Question, fitted: &FittedTruth) -> Vec<Problem> {
             )
             .warning();
             if let Some(span) = question.places.in_string(field, mention.span) {
+                problem.diagnostic.span = span;
+            }
+            out.push(problem);
+        }
+    }
+    // A share's unit takes a ratio in percent too.
+    let percent = question.unit.contains("percent") || question.unit.contains('%');
+    let truth_only: Vec<&(String, f64)> = targets
+        .iter()
+        .filter(|(what, _)| what.starts_with("the truth"))
+        .collect();
+    for (i, (_, prose_a, a)) in unflagged.iter().enumerate() {
+        for (field, prose, b) in &unflagged[i + 1..] {
+            let (x, y) = (a.values[0], b.values[0]);
+            let mut readings = vec![("ratio", x / y), ("ratio", y / x), ("product", x * y)];
+            if percent {
+                readings.extend([("ratio", 100.0 * x / y), ("ratio", 100.0 * y / x)]);
+            }
+            let hit = readings.iter().find_map(|&(kind, value)| {
+                truth_only
+                    .iter()
+                    .find(|(_, t)| (value / t - 1.0).abs() <= GIVEAWAY_TOLERANCE)
+                    .map(|(what, t)| (kind, value, what, *t))
+            });
+            let Some((kind, value, what, target)) = hit else {
+                continue;
+            };
+            let (raw_a, raw_b) = (&prose_a[a.span.range()], &prose[b.span.range()]);
+            let mut problem = Problem::in_question(
+                question,
+                field,
+                format!(
+                    "the {kind} of `{raw_a}` and `{raw_b}` ({}) is within {:.0}% of {what} ({}): two figures that \
+                     give the answer by arithmetic; leave them to `explanation` and `sources`",
+                    format_readable(value),
+                    GIVEAWAY_TOLERANCE * 100.0,
+                    format_readable(target)
+                ),
+            )
+            .warning();
+            if let Some(span) = question.places.in_string(field, b.span) {
                 problem.diagnostic.span = span;
             }
             out.push(problem);

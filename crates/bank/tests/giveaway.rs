@@ -121,3 +121,50 @@ fn numbers_near_the_truth_or_a_factor_are_flagged_at_their_place() {
         }
     }
 }
+
+#[test]
+fn two_figures_whose_ratio_or_product_is_the_truth_are_flagged() {
+    // (case, unit, disambiguation, truth, expected warnings as `LINE:COL: FIELD: ` prefixes): France's share
+    // given as its two figures, a product, and two figures that give nothing.
+    let cases: [(&str, &str, &str, &str, &[&str]); 3] = [
+        (
+            "a share as two figures",
+            "percent of net production",
+            "Nuclear 320 TWh of 503 TWh.",
+            "kind = \"point\"\nvalue = 63.7",
+            &["14:38: question q: disambiguation: the ratio of `320` and `503`"],
+        ),
+        (
+            "a product",
+            "u",
+            "40 rows of 25 seats.",
+            "kind = \"point\"\nvalue = 1000",
+            &["14:30: question q: disambiguation: the product of `40` and `25`"],
+        ),
+        (
+            "unrelated figures",
+            "gates",
+            "Not the number of inlets (3) or of barrier rows (4).",
+            "kind = \"point\"\nvalue = 78",
+            &[],
+        ),
+    ];
+    for (name, unit, disambiguation, truth, expected) in cases {
+        let source = pack("How much?", disambiguation, truth)
+            .replace("unit = \"u\"", &format!("unit = \"{unit}\""))
+            .replace("factor = \"share\"\n", "");
+        let loaded = load_pack(&[("p.toml", &source)]).unwrap_or_else(|p| panic!("{name}: {p:#?}"));
+        let q = &loaded.questions[0];
+        let got: Vec<String> = giveaways(q, &fit_truth(q).unwrap())
+            .iter()
+            .map(|w| w.line(&source))
+            .collect();
+        assert_eq!(got.len(), expected.len(), "{name}: {got:#?}");
+        for (got, want) in got.iter().zip(expected) {
+            assert!(
+                got.starts_with(&format!("p.toml:{want}")),
+                "{name}: {got}\nexpected p.toml:{want}"
+            );
+        }
+    }
+}

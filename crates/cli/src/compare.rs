@@ -189,6 +189,7 @@ pub fn compare(args: &CompareArgs) -> ExitCode {
     let Scored {
         log,
         table,
+        factors,
         excluded,
         ..
     } = match scored(&args.score, Some(args.arm.clone())) {
@@ -198,7 +199,8 @@ pub fn compare(args: &CompareArgs) -> ExitCode {
     let Some((table, policy)) = table else {
         return ExitCode::FAILURE;
     };
-    let c = compared(&table, &policy, args.score.bootstrap, args.score.seed);
+    let mut c = compared(&table, &policy, args.score.bootstrap, args.score.seed);
+    c.factors = factors;
     if let Some(dir) = &args.report {
         let name = Path::new(&args.score.study)
             .file_name()
@@ -298,17 +300,42 @@ fn text(c: &Comparison) -> String {
             format!("{} (not compared)", q.question)
         };
         s.push_str(&format!("{name:<48} {humans:>22}"));
-        for m in q.models.iter().chain(std::iter::once(&q.crowd)) {
-            let cell = m.as_ref().map_or("–".into(), |m| {
-                format!(
+        let empty = q.models_empty.iter().chain(std::iter::once(&q.crowd_empty));
+        for (m, why) in q.models.iter().chain(std::iter::once(&q.crowd)).zip(empty) {
+            let cell = match (m, why) {
+                (Some(m), _) => format!(
                     "{:.3} {:>4}",
                     m.score,
                     m.percentile.map_or("–".into(), |p| format!("{p:.0}%"))
-                )
-            });
+                ),
+                (None, Some(why)) => why.clone(),
+                (None, None) => "–".into(),
+            };
             s.push_str(&format!(" {cell:>18}"));
         }
         s.push('\n');
+    }
+    s.push_str(
+        "(failed, skipped: left out by the policy, each failure's reason is a note on stderr; not answered: no answer given)\n",
+    );
+    if !c.factors.is_empty() {
+        s.push_str("\nWhich factor each group misses most (answers written as programs, on questions with a reference decomposition;\nmean |contribution| in nats over the answers that matched the factor, signed mean: + too high; largest: answers where it weighed most)\n");
+        s.push_str(&format!(
+            "{:<44} {:<18} {:<22} {:>9} {:>9} {:>8} {:>8}\n",
+            "question", "group", "factor", "matched", "mean |c|", "mean c", "largest"
+        ));
+        for f in &c.factors {
+            s.push_str(&format!(
+                "{:<44} {:<18} {:<22} {:>9} {:>9} {:>8} {:>8}\n",
+                f.question,
+                f.group,
+                f.factor,
+                format!("{} of {}", f.matched, f.answers),
+                n(f.mean_abs_contribution),
+                n(f.mean_contribution),
+                f.largest
+            ));
+        }
     }
     s
 }

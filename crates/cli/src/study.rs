@@ -59,7 +59,7 @@ pub struct ScoreArgs {
     /// Print the results and every problem as one JSON object.
     #[arg(long)]
     pub json: bool,
-    /// Any problem with a record or an answer is an error (exit 1).
+    /// Any problem with a record or an answer, and any answer that cannot be read or run, is an error (exit 1).
     #[arg(long)]
     strict: bool,
     /// Write items.csv, participants.csv, questions.csv and board.csv (and bonus.csv with a bonus rule) into
@@ -141,16 +141,13 @@ fn check(path: &str, json: bool) -> ExitCode {
             .iter()
             .map(|i| {
                 let q = question(&i.question);
-                let truth = q.and_then(|q| Some((q, fermi_bank::fit_truth(q).ok()?)));
-                let give_aways = truth.map_or(Vec::new(), |(q, t)| {
-                    let read = format!(
-                        "{} {} {}",
-                        q.text,
-                        q.unit,
-                        q.disambiguation.as_deref().unwrap_or("")
-                    );
-                    fermi_study::give_aways(&read, &q.unit, t.median())
-                });
+                // The bank's own check, as `bank check` runs it (a sealed truth cannot be checked here).
+                let give_aways: Vec<String> = q
+                    .and_then(|q| Some(fermi_bank::giveaways(q, &fermi_bank::fit_truth(q).ok()?)))
+                    .unwrap_or_default()
+                    .into_iter()
+                    .map(|p| p.diagnostic.message)
+                    .collect();
                 json!({
                     "question": i.question,
                     "text": q.map(|q| q.text.as_str()),
@@ -158,6 +155,8 @@ fn check(path: &str, json: bool) -> ExitCode {
                     "clarification": q.and_then(|q| q.disambiguation.as_deref()),
                     "check": i.check,
                     "give_aways": give_aways,
+                    // A public-tier question's truth is sealed: the check needs the sealed pack.
+                    "give_aways_checked": q.is_some_and(|q| !q.truth.is_sealed()),
                 })
             })
             .collect()
@@ -291,6 +290,10 @@ fn check(path: &str, json: bool) -> ExitCode {
             "Quality rules (study score excludes who breaks one): {}",
             serde_json::to_string(&study.quality).unwrap_or_default()
         );
+    } else {
+        println!(
+            "No quality rules ([study.quality]): study score excludes nobody for time, hidden time or pastes"
+        );
     }
     if let Some(b) = &study.bonus {
         println!(
@@ -303,7 +306,10 @@ fn check(path: &str, json: bool) -> ExitCode {
     }
     match &study.submit_url {
         Some(url) => println!("Records are POSTed to {url} and offered as a download"),
-        None => println!("Records are offered as a download (no submit_url)"),
+        None => println!(
+            "Records are offered as a download (no submit_url): unless JATOS stores them, a record reaches you only \
+             if the participant sends the file"
+        ),
     }
     for p in &pack_list {
         println!(
@@ -371,6 +377,11 @@ fn check(path: &str, json: bool) -> ExitCode {
                     c.expect
                 );
             }
+            if d["give_aways_checked"] == false {
+                println!(
+                    "     giveaways not checked: the truth is sealed (`bank check SEALED.toml` checks its text)"
+                );
+            }
             for flag in d["give_aways"].as_array().into_iter().flatten() {
                 println!(
                     "     warning: the text gives the answer away: {}",
@@ -411,6 +422,9 @@ pub struct Log {
     /// What the scorer repaired or noticed, not problems (a rounded seed, a failed answer, an unknown build).
     notes: Vec<serde_json::Value>,
     unknown_commit: usize,
+    /// Answers whose program or bounds could not be read or run (scored as failures; not a declared failure
+    /// record): an error under `--strict`.
+    unreadable: usize,
     /// (participant, amount) of each scored, kept participant with a bonus.
     bonuses: Vec<(String, f64)>,
 }
@@ -542,6 +556,7 @@ impl Run<'_> {
                             self.log.note(label, row, note);
                         }
                         if row.status == RowStatus::Failed {
+                            self.log.unreadable += usize::from(row.format.is_some());
                             let why = row.failure.as_deref().unwrap_or("no samples");
                             self.log.note(
                                 label,
@@ -589,6 +604,8 @@ pub struct Scored {
     pub output: Output,
     pub log: Log,
     pub table: Option<(Table, fermi_study::compare::Policy)>,
+    /// With `compare`: which factor each group misses most, per question with a reference decomposition.
+    pub factors: Vec<fermi_factors::FactorMiss>,
     /// The participants left off the board by the study's exclusion rules.
     pub excluded: Vec<Excluded>,
 }
@@ -649,7 +666,9 @@ pub fn finish(
     let (mut out, text) = result();
     if args.json {
         out["records"] = json!({ "scored": log.scored, "left_out": log.left_out });
-        out["answers"] = json!({ "scored": log.answers_scored, "left_out": log.answers_left_out });
+        out["answers"] = json!({
+            "scored": log.answers_scored, "left_out": log.answers_left_out, "unreadable": log.unreadable,
+        });
         out["problems"] = json!(log.problems);
         out["skipped"] = json!(
             log.skipped
@@ -678,7 +697,13 @@ pub fn finish(
         );
         return ExitCode::from(report::EXIT_DIAGNOSTIC);
     }
-    if args.strict && !log.problems.is_empty() {
+    if args.strict && log.unreadable > 0 {
+        eprintln!(
+            "error: --strict: {} answer(s) could not be read or run (each noted above, scored as failures)",
+            log.unreadable
+        );
+    }
+    if args.strict && (!log.problems.is_empty() || log.unreadable > 0) {
         return ExitCode::from(report::EXIT_DIAGNOSTIC);
     }
     ExitCode::SUCCESS
@@ -782,6 +807,12 @@ pub fn scored(args: &ScoreArgs, compare: Option<Option<String>>) -> Result<Score
     }
     let excluded = scoring.excluded().to_vec();
     let table = collector.map(|c| (c.finish(scoring.context()), study.compare));
+    // A public study's references come with its sealed truths.
+    let factors = table.as_ref().map_or(Vec::new(), |(t, _)| {
+        fermi_study::compare::factor_misses(t, &study, |id| {
+            fermi_study::question(&sealed, id).or_else(|| fermi_study::question(&packs, id))
+        })
+    });
     let output = scoring.finish(args.bootstrap, args.seed);
     if let Some(dir) = &args.out {
         let written = csv_out::summaries(dir, &output).and_then(|()| match &study.bonus {
@@ -799,6 +830,7 @@ pub fn scored(args: &ScoreArgs, compare: Option<Option<String>>) -> Result<Score
         output,
         log,
         table,
+        factors,
         excluded,
     })
 }
@@ -1020,17 +1052,35 @@ fn table(out: &Output) -> String {
         s.push_str(&format!(" {:>20}", m));
     }
     s.push_str(&format!(" {:>7}\n", "gap"));
-    let cell = |c: &Option<fermi_study::Cell>| {
-        c.map_or("–".into(), |c| {
-            format!("{:.3} ×{:.3}", c.median_cramer_log, c.median_bias_factor)
-        })
+    // An empty cell says which of failed, skipped or not answered; the reasons follow the table.
+    let cell = |c: &Option<fermi_study::Cell>, empty: &Option<String>| match (c, empty) {
+        (Some(c), _) => format!("{:.3} ×{:.3}", c.median_cramer_log, c.median_bias_factor),
+        (None, Some(why)) => why.split(':').next().unwrap_or(why).to_string(),
+        (None, None) => "–".into(),
     };
+    let mut reasons = Vec::new();
     for v in &out.view {
-        s.push_str(&format!("{:<48} {:>20}", v.question, cell(&v.humans)));
-        for m in &v.models {
-            s.push_str(&format!(" {:>20}", cell(m)));
+        s.push_str(&format!(
+            "{:<48} {:>20}",
+            v.question,
+            cell(&v.humans, &v.humans_empty)
+        ));
+        for ((m, empty), name) in v.models.iter().zip(&v.models_empty).zip(&out.models) {
+            s.push_str(&format!(" {:>20}", cell(m, empty)));
+            if let Some(why) = empty.as_ref().filter(|w| w.contains(':')) {
+                reasons.push(format!("  {} {name}: {why}", v.question));
+            }
+        }
+        if let Some(why) = v.humans_empty.as_ref().filter(|w| w.contains(':')) {
+            reasons.push(format!("  {} humans: {why}", v.question));
         }
         s.push_str(&format!(" {:>7}\n", n(v.gap)));
+    }
+    if !reasons.is_empty() {
+        s.push_str("Empty cells (a model's failure counts in its fail rate):\n");
+        for r in reasons {
+            s.push_str(&format!("{r}\n"));
+        }
     }
     s
 }

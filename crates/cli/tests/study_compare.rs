@@ -183,3 +183,119 @@ fn compare_prints_the_paired_table_and_writes_the_report() {
     ]);
     assert_eq!(out.status.code(), Some(2));
 }
+
+/// Which factor each group misses most: two models answer the demo's coal-to-solar question with the reference's
+/// own factors, one with coal generation three times too high and one with a tenth of the panels' yield; the
+/// comparison names each one's wrong factor first, with the sign of its miss, as the core's attribution does.
+#[test]
+fn compare_names_the_factor_each_group_misses_most() {
+    let dir = scratch("compare-factors");
+    let demo =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../assets/studies/demo.toml");
+    let question = "open/germany-coal-to-solar-area";
+    let runs = [
+        (
+            "coal-high",
+            "coal_kwh = to(250e9, 300e9)\nsolar_yield = to(150, 200)\ngermany_m2 = 357022e6\ncoal_kwh / solar_yield / germany_m2",
+        ),
+        (
+            "yield-low",
+            "coal_kwh = to(93.9e9, 98.3e9)\nsolar_yield = to(15, 20)\ngermany_m2 = 357022e6\ncoal_kwh / solar_yield / germany_m2",
+        ),
+        ("quick", ""),
+        // A program that names none of the reference's factors says nothing about which one it missed.
+        ("bare", "to(0.001, 0.01)"),
+    ];
+    let lines: Vec<String> = runs
+        .iter()
+        .map(|(model, program)| {
+            if program.is_empty() {
+                // A quick answer names no factor: not in the factor summary.
+                serde_json::json!({"model": model, "question": question, "format": "quick",
+                    "quick": {"low": "0.001", "high": "0.01"}})
+            } else {
+                serde_json::json!({"model": model, "question": question, "format": "squiggle", "program": program})
+            }
+            .to_string()
+        })
+        .collect();
+    std::fs::write(dir.join("runs.jsonl"), lines.join("\n")).unwrap();
+    let sim = dir.join("sim");
+    let made = run(&[
+        "study",
+        "simulate",
+        "--study",
+        demo.to_str().unwrap(),
+        "--people",
+        "5",
+        "-o",
+        sim.to_str().unwrap(),
+    ]);
+    assert!(made.status.success(), "{}", text(&made.stderr));
+    let out = run(&[
+        "study",
+        "compare",
+        "--study",
+        demo.to_str().unwrap(),
+        "--llm",
+        dir.join("runs.jsonl").to_str().unwrap(),
+        "--bootstrap",
+        "100",
+        "--json",
+        sim.join("responses.jsonl").to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let rows = v["factors"].as_array().unwrap();
+    let first = |group: &str| {
+        rows.iter()
+            .find(|r| r["group"] == group && r["question"] == question)
+            .unwrap_or_else(|| panic!("no row of {group}: {rows:#?}"))
+    };
+    for (group, factor) in [
+        ("model:coal-high", "coal_kwh"),
+        ("model:yield-low", "solar_yield"),
+    ] {
+        let row = first(group);
+        assert_eq!(row["factor"], factor, "{group}: {rows:#?}");
+        assert_eq!(
+            (
+                row["answers"].as_u64(),
+                row["matched"].as_u64(),
+                row["largest"].as_u64()
+            ),
+            (Some(1), Some(1), Some(1))
+        );
+        // Coal three times too high, and a tenth of the yield, both make the answer too high.
+        let signed = row["mean_contribution"].as_f64().unwrap();
+        assert!(signed > 0.9, "{group}: {signed}");
+    }
+    assert!(
+        rows.iter()
+            .all(|r| r["group"] != "model:quick" && r["group"] != "model:bare"),
+        "{rows:#?}"
+    );
+    // The text output prints the same rows.
+    let printed = run(&[
+        "study",
+        "compare",
+        "--study",
+        demo.to_str().unwrap(),
+        "--llm",
+        dir.join("runs.jsonl").to_str().unwrap(),
+        "--bootstrap",
+        "100",
+        sim.join("responses.jsonl").to_str().unwrap(),
+    ]);
+    let printed = text(&printed.stdout);
+    assert!(
+        printed.contains("Which factor each group misses most"),
+        "{printed}"
+    );
+    assert!(
+        printed.lines().any(|l| l.starts_with(question)
+            && l.contains("model:coal-high")
+            && l.contains("coal_kwh")),
+        "{printed}"
+    );
+}

@@ -273,6 +273,7 @@ fn the_board_matches_an_independent_computation() {
         .lines()
         .skip_while(|l| !l.starts_with("question"))
         .skip(1)
+        .take_while(|l| !l.starts_with("Empty cells"))
         .map(|l| l.split_whitespace().next().unwrap())
         .collect();
     let gap = |q: &str| {
@@ -530,6 +531,8 @@ fn a_public_tier_study_ships_no_truth_and_is_scored_with_sealed_ones() {
     let checked: Value = serde_json::from_slice(&result.stdout).unwrap();
     assert_eq!(checked["truths_in_browser"], false);
     assert_eq!(checked["packs"][0]["tier"], "public");
+    // Its truths are sealed: the giveaway check says it could not look.
+    assert_eq!(checked["scored_items"][0]["give_aways_checked"], false);
     // Scoring needs the sealed truths.
     let result = run(&["study", "score", "--study", &study]);
     assert_eq!(result.status.code(), Some(1));
@@ -603,6 +606,40 @@ fn check_shows_what_a_participant_sees() {
         "{out}"
     );
     assert!(out.contains("closed-book: ") && out.contains("open-book: "));
+    assert!(out.contains("     clarification: "), "{out}");
+    // A clarification that states the answer is flagged by the bank's giveaway check, at that item.
+    let dir = scratch("check-giveaway");
+    std::fs::write(dir.join("study.toml"), study_text()).unwrap();
+    let pack = std::fs::read_to_string(fixture("pack.toml")).unwrap().replacen(
+        "unit = \"cubic metres\"",
+        "unit = \"cubic metres\"\ndisambiguation = \"Roughly 1 billion cubic metres, at mean depth.\"",
+        1,
+    );
+    std::fs::write(dir.join("pack.toml"), pack).unwrap();
+    let result = run(&[
+        "study",
+        "check",
+        "--json",
+        dir.join("study.toml").to_str().unwrap(),
+    ]);
+    assert!(result.status.success(), "{}", text(&result.stderr));
+    let json: Value = serde_json::from_slice(&result.stdout).unwrap();
+    for item in json["scored_items"].as_array().unwrap() {
+        let flags = item["give_aways"].as_array().unwrap();
+        assert_eq!(item["give_aways_checked"], true);
+        if item["question"] == "fixture/lake-volume" {
+            assert_eq!(flags.len(), 1, "{flags:?}");
+            assert!(
+                flags[0]
+                    .as_str()
+                    .unwrap()
+                    .starts_with("`1` is within 5% of the truth's median"),
+                "{flags:?}"
+            );
+        } else {
+            assert!(flags.is_empty(), "{item}");
+        }
+    }
 }
 
 /// Records that went through the world: a CRLF copy of the study file, seeds read back as doubles (as JavaScript
@@ -646,4 +683,67 @@ fn records_survive_line_ends_and_rounded_seeds() {
         .count();
     assert_eq!(seed_notes, rounded);
     assert!(stderr.contains("5 record(s) come from a build whose commit is unknown"));
+}
+
+/// model-b's unparseable answer is seen everywhere: a note with its error on stderr, `notes` and
+/// `answers.unreadable` in `--json`, the `failure` column of items.csv, a cell that says `failed` with the reason
+/// under the per-question view; and `--strict` refuses the run.
+#[test]
+fn an_unparseable_model_answer_is_said_everywhere_and_strict_refuses_it() {
+    let out = scratch("unreadable");
+    let error = "1:8: expected a value, found the end of the program";
+    let plain = score_fixture(&out, &["--bootstrap", "100"]);
+    assert!(plain.status.success(), "{}", text(&plain.stderr));
+    let stderr = text(&plain.stderr);
+    assert!(
+        stderr.contains(&format!(
+            "note: model model-b, item fixture/bridge-cars: failed (scored as a failure): {error}"
+        )),
+        "{stderr}"
+    );
+    let stdout = text(&plain.stdout);
+    let row = stdout
+        .lines()
+        .find(|l| l.starts_with("fixture/bridge-cars"))
+        .unwrap();
+    assert!(row.contains("failed") && !row.contains('–'), "{row}");
+    assert!(
+        stdout.contains(&format!("  fixture/bridge-cars model-b: failed: {error}")),
+        "{stdout}"
+    );
+    let failed: Vec<_> = csv_rows(&out.join("items.csv"))
+        .into_iter()
+        .filter(|r| r["status"] == "failed")
+        .collect();
+    assert_eq!(failed.len(), 1);
+    assert_eq!(
+        (
+            failed[0]["participant"].as_str(),
+            failed[0]["failure"].as_str()
+        ),
+        ("model-b", error)
+    );
+    let json = score_fixture(&out, &["--bootstrap", "100", "--json"]);
+    let v: Value = serde_json::from_slice(&json.stdout).unwrap();
+    assert_eq!(v["answers"]["unreadable"], 1);
+    assert!(
+        v["notes"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|n| n["message"].as_str().unwrap().ends_with(error))
+    );
+    let view = v["view"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["question"] == "fixture/bridge-cars")
+        .unwrap();
+    assert_eq!(
+        view["models_empty"],
+        serde_json::json!([null, format!("failed: {error}")])
+    );
+    let strict = score_fixture(&out, &["--bootstrap", "100", "--strict"]);
+    assert_eq!(strict.status.code(), Some(1));
+    assert!(text(&strict.stderr).contains("--strict: 1 answer(s) could not be read or run"));
 }

@@ -1,21 +1,26 @@
 //! The robust crowd: one forecast made of many people's, the median of their log-quantiles, each quantile on
-//! its own. Study comparisons score it as one more forecaster; class mode can use it beside the geometric mean
+//! its own. Study comparisons score it as one more forecaster; class mode shows it beside the geometric mean
 //! (`lab::class_crowd`). One person's wild answer moves it no further than the median moves.
-
-use fermi_num::quantile_type7;
 
 use crate::lab::Quantiles;
 
-/// The median (type 7) of the people's ln p5, ln p50 and ln p95, each separately, taken back with exp. `None`
-/// for nobody or a quantile that is not a positive finite number.
+/// The median of the people's ln p5, ln p50 and ln p95, each separately, taken back with exp: class mode's crowd
+/// and `study compare`'s. The median is taken on the values themselves (ln keeps their order), so an odd count
+/// gives a person's own quantile exactly; an even count, the geometric mean of the middle pair. `None` for nobody
+/// or a quantile that is not a positive finite number.
 pub fn median_crowd(people: &[Quantiles]) -> Option<Quantiles> {
     if people.is_empty() || !people.iter().all(Quantiles::is_usable) {
         return None;
     }
     let median = |pick: fn(&Quantiles) -> f64| {
-        let mut ln: Vec<f64> = people.iter().map(|q| libm::log(pick(q))).collect();
-        ln.sort_by(f64::total_cmp);
-        libm::exp(quantile_type7(&ln, 0.5))
+        let mut values: Vec<f64> = people.iter().map(pick).collect();
+        values.sort_by(f64::total_cmp);
+        let n = values.len();
+        if n % 2 == 1 {
+            values[n / 2]
+        } else {
+            libm::sqrt(values[n / 2 - 1]) * libm::sqrt(values[n / 2])
+        }
     };
     Some(Quantiles {
         p5: median(|q| q.p5),

@@ -724,31 +724,6 @@ impl Quantiles {
     }
 }
 
-/// The class crowd, robust to one wild answer: the median of the students' log-quantiles, each quantile
-/// separately (for an even count, the geometric mean of the middle pair). `None` as for [`class_crowd`].
-pub fn class_crowd_median(students: &[Quantiles]) -> Option<Quantiles> {
-    if students.is_empty() || !students.iter().all(Quantiles::is_usable) {
-        return None;
-    }
-    // The log's median, taken on the values themselves (ln keeps their order), so an odd count gives a student's
-    // own quantile exactly.
-    let median = |pick: fn(&Quantiles) -> f64| {
-        let mut values: Vec<f64> = students.iter().map(pick).collect();
-        values.sort_by(f64::total_cmp);
-        let n = values.len();
-        if n % 2 == 1 {
-            values[n / 2]
-        } else {
-            libm::sqrt(values[n / 2 - 1]) * libm::sqrt(values[n / 2])
-        }
-    };
-    Some(Quantiles {
-        p5: median(|q| q.p5),
-        p50: median(|q| q.p50),
-        p95: median(|q| q.p95),
-    })
-}
-
 /// The class crowd as a geometric mean: the average of the students' log-quantiles, i.e. the geometric mean of their 5%, 50% and 95%
 /// quantiles, each separately. `None` for no students or a quantile that is not a positive finite number.
 pub fn class_crowd(students: &[Quantiles]) -> Option<Quantiles> {

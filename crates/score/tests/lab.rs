@@ -8,8 +8,8 @@ use common::Normals;
 use fermi_num::Z95;
 use fermi_score::lab::{
     Belief, End, Orientation, Propriety, Quantiles, Range, Report, Rule, class_crowd,
-    class_crowd_median, cramer_log_divergence, decades_to_ln, expected_all, expected_crps_log,
-    expected_pinball_at, expected_winkler90, heat_map, ln_to_decades, optimum,
+    cramer_log_divergence, decades_to_ln, expected_all, expected_crps_log, expected_pinball_at,
+    expected_winkler90, heat_map, ln_to_decades, optimum,
 };
 use fermi_score::{Phi, cramer_normal};
 
@@ -625,17 +625,25 @@ fn class_crowd_is_the_geometric_mean_of_each_quantile() {
 }
 
 #[test]
-fn class_crowd_median_takes_each_quantiles_median_and_ignores_one_wild_answer() {
+fn the_robust_crowd_takes_each_quantiles_median_and_ignores_one_wild_answer() {
     let q = |p5: f64, p50: f64, p95: f64| Quantiles { p5, p50, p95 };
     let students = [
         q(10.0, 100.0, 1000.0),
         q(20.0, 200.0, 2000.0),
         q(1e9, 1e10, 1e11),
     ];
-    assert_eq!(class_crowd_median(&students), Some(students[1]));
+    assert_eq!(
+        fermi_score::crowd::median_crowd(&students),
+        Some(students[1])
+    );
     // An even count: the geometric mean of the middle pair, quantile by quantile.
-    let four = class_crowd_median(&[students[0], students[1], q(40.0, 50.0, 4000.0), students[2]])
-        .unwrap();
+    let four = fermi_score::crowd::median_crowd(&[
+        students[0],
+        students[1],
+        q(40.0, 50.0, 4000.0),
+        students[2],
+    ])
+    .unwrap();
     for (got, want) in [
         (four.p5, (20.0f64 * 40.0).sqrt()),
         (four.p50, (100.0f64 * 200.0).sqrt()),
@@ -643,6 +651,6 @@ fn class_crowd_median_takes_each_quantiles_median_and_ignores_one_wild_answer() 
     ] {
         assert!((got / want - 1.0).abs() < 1e-12, "{got} vs {want}");
     }
-    assert_eq!(class_crowd_median(&[]), None);
-    assert_eq!(class_crowd_median(&[q(0.0, 1.0, 2.0)]), None);
+    assert_eq!(fermi_score::crowd::median_crowd(&[]), None);
+    assert_eq!(fermi_score::crowd::median_crowd(&[q(0.0, 1.0, 2.0)]), None);
 }

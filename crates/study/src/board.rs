@@ -93,6 +93,8 @@ struct Tally {
     failures: usize,
     skips: usize,
     times: Vec<f64>,
+    /// Why the first failed or skipped row has no score, for an empty cell ("failed: …", "skipped: …").
+    reason: Option<String>,
 }
 
 impl Tally {
@@ -106,9 +108,28 @@ impl Tally {
                 }
                 self.times.extend(row.answered_s);
             }
-            RowStatus::Failed => self.failures += 1,
-            RowStatus::Skipped => self.skips += 1,
+            RowStatus::Failed => {
+                self.failures += 1;
+                let why = row.failure.as_deref().unwrap_or("no samples");
+                self.reason.get_or_insert_with(|| format!("failed: {why}"));
+            }
+            RowStatus::Skipped => {
+                self.skips += 1;
+                let why = row
+                    .detail
+                    .as_ref()
+                    .and_then(|d| d.skip_reason.as_deref())
+                    .unwrap_or("no reason given");
+                self.reason.get_or_insert_with(|| format!("skipped: {why}"));
+            }
         }
+    }
+
+    /// Why a cell of this tally is empty: its first failure or skip, else no answer at all.
+    fn empty_because(tally: Option<&Tally>) -> String {
+        tally
+            .and_then(|t| t.reason.clone())
+            .unwrap_or_else(|| "not answered".into())
     }
 
     fn merge(&mut self, other: &Tally) {
@@ -195,6 +216,10 @@ pub struct ViewRow {
     pub humans: Option<Cell>,
     /// In the order of [`Output::models`].
     pub models: Vec<Option<Cell>>,
+    /// Why a cell is empty, beside `humans` and each of `models` (`None` where it has a score): "failed: WHY",
+    /// "skipped: WHY" or "not answered".
+    pub humans_empty: Option<String>,
+    pub models_empty: Vec<Option<String>>,
     /// The largest |humans − model| median Cramér-log over the models.
     pub gap: Option<f64>,
 }
@@ -327,16 +352,25 @@ impl Board {
             cells.insert(group, group_cells);
         }
         questions.sort_by(|a, b| a.question.cmp(&b.question));
-        let models: Vec<String> = self.models.keys().cloned().collect();
+        let model_names: Vec<String> = self.models.keys().cloned().collect();
         let mut view: Vec<ViewRow> = self
             .questions
             .iter()
             .enumerate()
             .map(|(q, question)| {
                 let humans = cells.get(&Group::Humans).and_then(|c| c[q]);
-                let models: Vec<Option<Cell>> = models
+                let models: Vec<Option<Cell>> = model_names
                     .iter()
                     .map(|m| cells.get(&Group::Model(m.clone())).and_then(|c| c[q]))
+                    .collect();
+                let empty = |group: Group, cell: bool| {
+                    (!cell).then(|| Tally::empty_because(self.groups.get(&group).map(|t| &t[q])))
+                };
+                let humans_empty = empty(Group::Humans, humans.is_some());
+                let models_empty = model_names
+                    .iter()
+                    .zip(&models)
+                    .map(|(m, c)| empty(Group::Model(m.clone()), c.is_some()))
                     .collect();
                 let gap = humans.and_then(|h| {
                     models
@@ -349,6 +383,8 @@ impl Board {
                     question: question.clone(),
                     humans,
                     models,
+                    humans_empty,
+                    models_empty,
                     gap,
                 }
             })
@@ -379,7 +415,7 @@ impl Board {
             .collect();
         Output {
             board,
-            models,
+            models: model_names,
             view,
             questions,
             participants,

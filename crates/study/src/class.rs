@@ -13,7 +13,8 @@ use fermi_num::Fnv1a;
 use fermi_score::calibration::{
     AnswerQuantiles, Answered, Calibration, Coverage, TruthQuantiles, Verdict, calibration,
 };
-use fermi_score::lab::{Quantiles, class_crowd, class_crowd_median};
+use fermi_score::crowd::median_crowd;
+use fermi_score::lab::{Quantiles, class_crowd};
 use fermi_score::{LogSamples, LogTruth, Report, RuleId, format_nats};
 use fermi_syntax::{Dialect, MAX_SOURCE_BYTES};
 use serde::{Deserialize, Serialize};
@@ -841,7 +842,7 @@ impl Class {
                     .filter(|s| s.in_crowd)
                     .filter_map(|s| s.answers[i].as_ref().map(|a| a.quantiles))
                     .collect();
-                let crowd = class_crowd_median(&theirs)?;
+                let crowd = median_crowd(&theirs)?;
                 let geometric = class_crowd(&theirs)?;
                 let answer = Answer::quick(format!("{:e}", crowd.p5), format!("{:e}", crowd.p95));
                 let score = self

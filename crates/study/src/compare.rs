@@ -9,7 +9,10 @@ mod stats;
 
 use std::collections::{BTreeMap, HashMap};
 
-use fermi_num::quantile_type7;
+use fermi_bank::Question;
+use fermi_factors::{FactorMiss, Reference, TruthShape};
+use fermi_num::{Z95, quantile_type7};
+use fermi_score::Summary;
 use fermi_score::calibration::clopper_pearson;
 use fermi_score::crowd::median_crowd;
 use fermi_score::lab::Quantiles;
@@ -174,6 +177,23 @@ pub struct Table {
     pub models: Vec<Forecaster>,
     /// The human crowd, scored as one more forecaster.
     pub crowd: Option<Forecaster>,
+    /// The answers written as programs, for [`factor_misses`].
+    pub written: Vec<Written>,
+}
+
+/// An answer written as a program (not a quick interval, which names no factors), kept for [`factor_misses`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct Written {
+    /// Index into [`Table::questions`].
+    pub question: usize,
+    /// `humans` or `model:NAME`.
+    pub group: String,
+    /// The participant's id or the model's name (the study's seed rule takes it).
+    pub who: String,
+    pub program: String,
+    pub format: Format,
+    /// The answer's p5, p50 and p95 in the question's unit.
+    pub answer: [f64; 3],
 }
 
 /// Scored rows in, [`Table`] out: keeps one entry per participant and question, the models' samples, the
@@ -230,6 +250,22 @@ impl Collector {
         }
     }
 
+    /// An answered row written as a program, for [`factor_misses`].
+    fn written(question: usize, group: &str, who: &str, row: &ItemRow) -> Option<Written> {
+        let format = row.format.filter(|f| *f != Format::Quick)?;
+        match (row.status, &row.program, row.answer) {
+            (RowStatus::Answered, Some(program), Some(answer)) => Some(Written {
+                question,
+                group: group.to_string(),
+                who: who.to_string(),
+                program: program.clone(),
+                format,
+                answer,
+            }),
+            _ => None,
+        }
+    }
+
     /// One participant's rows (a validated record) or one model answer's row.
     pub fn add(&mut self, rows: &[ItemRow]) {
         let Some(first) = rows.first() else { return };
@@ -261,6 +297,9 @@ impl Collector {
                     if let (RowStatus::Answered, Some([p5, p50, p95])) = (row.status, row.answer) {
                         self.quantiles[q].push(Quantiles { p5, p50, p95 });
                     }
+                    self.table
+                        .written
+                        .extend(Self::written(q, "humans", id, row));
                 }
                 self.table.people.push(person);
             }
@@ -280,6 +319,10 @@ impl Collector {
                     };
                     model.entries[q].push(Self::entry(row));
                     model.hits.add(row);
+                    let group = format!("model:{name}");
+                    self.table
+                        .written
+                        .extend(Self::written(q, &group, name, row));
                 }
             }
         }
@@ -369,6 +412,65 @@ pub struct Mark {
     pub percentile: Option<f64>,
 }
 
+/// Which reference factor each group (`humans`, `model:NAME`) misses most, per question with a reference
+/// decomposition (`fermi_factors::Reference::of`): every answer written as a program is attributed to the
+/// question's factors (`fermi_factors::attribute`, the answer's seed by the study's rule) and the attributions
+/// are folded by `fermi_factors::aggregate`. `question` finds a `PACK/ID` (a public-tier study's sealed pack
+/// first). Quick answers, programs that name none of the factors and answers the attribution cannot read are
+/// left out.
+pub fn factor_misses<'q>(
+    table: &Table,
+    study: &Study,
+    question: impl Fn(&str) -> Option<&'q Question>,
+) -> Vec<FactorMiss> {
+    let mut references: HashMap<usize, Option<(Reference, TruthShape)>> = HashMap::new();
+    let mut attributed = Vec::new();
+    for w in &table.written {
+        let id = &table.questions[w.question];
+        let reference = references.entry(w.question).or_insert_with(|| {
+            let q = question(id)?;
+            let fitted = fermi_bank::fit_truth(q).ok()?;
+            Some((Reference::of(q)?, TruthShape::of(&fitted.to_truth())))
+        });
+        let Some((reference, truth)) = reference else {
+            continue;
+        };
+        let [p5, p50, p95] = w.answer.map(libm::log);
+        // The attribution reads the answer's ln median and its spread through ln p5 and ln p95.
+        let summary = Summary {
+            mean: p50,
+            sd: (p95 - p5) / (2.0 * Z95),
+            median: p50,
+            p5,
+            p95,
+        };
+        let answer = fermi_factors::Answer {
+            source: &w.program,
+            dialect: w.format.dialect(),
+            summary: &summary,
+            seed: study.item_seed(&w.who, id),
+        };
+        // An answer that names none of the reference's factors (a bare `to(…)`) says nothing about which it missed.
+        if let Ok(a) = fermi_factors::attribute(reference, *truth, &answer, &[])
+            && !a.factors.is_empty()
+        {
+            attributed.push((id.as_str(), w.group.as_str(), a));
+        }
+    }
+    fermi_factors::aggregate(attributed.iter().map(|(q, g, a)| (*q, *g, a)))
+}
+
+/// Why a forecaster's entries give no mark: a failure or a skip the policy leaves out, or no answer at all.
+fn empty_because(entries: &[Entry]) -> String {
+    if entries.contains(&Entry::Failed) {
+        "failed".into()
+    } else if entries.contains(&Entry::Skipped) {
+        "skipped".into()
+    } else {
+        "not answered".into()
+    }
+}
+
 /// One question of the comparison.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct QuestionLine {
@@ -379,6 +481,10 @@ pub struct QuestionLine {
     /// In the order of [`Comparison::models`].
     pub models: Vec<Option<Mark>>,
     pub crowd: Option<Mark>,
+    /// Why a forecaster has no mark here, beside `models` (`None` where it has one): "failed" or "skipped" (left
+    /// out by the policy) or "not answered".
+    pub models_empty: Vec<Option<String>>,
+    pub crowd_empty: Option<String>,
     /// The humans' scores entering the comparison, sorted (for the report's dots; not in the JSON).
     #[serde(skip)]
     pub human_scores: Vec<f64>,
@@ -442,6 +548,9 @@ pub struct Comparison {
     pub questions: Vec<QuestionLine>,
     pub groups: Vec<GroupLine>,
     pub paired: Vec<PairedLine>,
+    /// Which factor each group misses most, per question ([`factor_misses`], filled by the caller that has the
+    /// packs; empty without programs or reference decompositions).
+    pub factors: Vec<FactorMiss>,
 }
 
 fn mean(values: &[f64]) -> Option<f64> {
@@ -590,18 +699,29 @@ pub fn compare(table: &Table, policy: &Policy, draws: usize, seed: u64) -> Compa
         .map(|q| {
             let entries: Vec<Entry> = table.people.iter().filter_map(|p| p.entries[q]).collect();
             let (humans, human_scores) = spread(&entries, policy);
+            let models: Vec<Option<Mark>> = table
+                .models
+                .iter()
+                .map(|m| mark(&m.entries[q], policy, &human_scores))
+                .collect();
+            let crowd = table
+                .crowd
+                .as_ref()
+                .and_then(|c| mark(&c.entries[q], policy, &human_scores));
             QuestionLine {
                 question: table.questions[q].clone(),
                 compared: compared[q],
-                models: table
+                models_empty: table
                     .models
                     .iter()
-                    .map(|m| mark(&m.entries[q], policy, &human_scores))
+                    .zip(&models)
+                    .map(|(m, mark)| mark.is_none().then(|| empty_because(&m.entries[q])))
                     .collect(),
-                crowd: table
-                    .crowd
-                    .as_ref()
-                    .and_then(|c| mark(&c.entries[q], policy, &human_scores)),
+                crowd_empty: crowd.is_none().then(|| {
+                    empty_because(table.crowd.as_ref().map_or(&[][..], |c| &c.entries[q]))
+                }),
+                models,
+                crowd,
                 humans,
                 human_scores,
             }
@@ -706,5 +826,6 @@ pub fn compare(table: &Table, policy: &Policy, draws: usize, seed: u64) -> Compa
         questions,
         groups,
         paired: paired_lines,
+        factors: Vec::new(),
     }
 }

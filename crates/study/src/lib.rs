@@ -13,7 +13,6 @@ pub mod class;
 pub mod compare;
 mod exclusions;
 mod file;
-mod hints;
 mod item;
 mod record;
 mod score;
@@ -34,7 +33,6 @@ pub use file::{
     MAX_STUDY_BYTES, Order, Reveal, SAMPLES_RANGE, SeedRule, Study, pack_sha256, parse_study,
     sha256_hex, study_sha256,
 };
-pub use hints::{HINT_TOLERANCE, give_aways, numbers};
 pub use item::{ItemSpec, Open, Ran};
 pub use record::{
     AppInfo, Device, ItemRecord, ItemStatus, ItemSummary, MAX_RECORD_BYTES, ModelAnswer, PackRef,

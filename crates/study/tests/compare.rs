@@ -48,6 +48,7 @@ fn fixed_table() -> Table {
             },
         }],
         crowd: None,
+        written: Vec::new(),
     }
 }
 

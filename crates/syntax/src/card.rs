@@ -5,7 +5,8 @@ use crate::Dialect;
 
 /// A few lines on how to write an estimate, with examples.
 pub struct SyntaxCard {
-    /// The editor's placeholder: a small program in this dialect.
+    /// The editor's placeholder: an instruction naming the dialect, never a program (greyed code reads as an
+    /// answer already written).
     pub placeholder: &'static str,
     /// The rules, one line each.
     pub rules: &'static [&'static str],
@@ -14,7 +15,7 @@ pub struct SyntaxCard {
 }
 
 const SQUIGGLE: SyntaxCard = SyntaxCard {
-    placeholder: "people = 8.1B\nshare = to(0.5%, 2%)\npeople * share",
+    placeholder: "Type your Squiggle model here (examples under “How to write it” below)",
     rules: &[
         "`to(lo, hi)` or `lo to hi`: a range you are 90% sure of (both bounds positive).",
         "Name a step with `name = …` on its own line; the last line is the estimate.",
@@ -37,7 +38,7 @@ const SQUIGGLE: SyntaxCard = SyntaxCard {
 };
 
 const FERMI: SyntaxCard = SyntaxCard {
-    placeholder: "8.1B\n0.5% 2%",
+    placeholder: "Type your fermi model here (examples under “How to write it” below)",
     rules: &[
         "One step per line on a running value that starts at 1; the estimate is its value after the last line.",
         "`LO HI` multiplies by a range you are 90% sure of; `* X`, `/ X`, `+ X`, `- X` combine (a space after the operator).",
@@ -98,11 +99,16 @@ mod tests {
     use super::*;
 
     #[test]
-    fn every_example_and_placeholder_reads_cleanly_in_its_dialect() {
+    fn every_example_reads_cleanly_and_no_placeholder_is_a_program() {
         for dialect in [Dialect::Squiggle, Dialect::Fermi] {
             let card = syntax_card(dialect);
-            let programs = card.examples.iter().map(|e| e.0).chain([card.placeholder]);
-            for program in programs {
+            assert!(
+                card.placeholder.to_lowercase().contains(dialect.name())
+                    && !card.placeholder.contains(|c: char| c.is_ascii_digit()),
+                "{:?}",
+                card.placeholder
+            );
+            for program in card.examples.iter().map(|e| e.0) {
                 let (_, diagnostics) = crate::parse(program, dialect);
                 assert!(
                     diagnostics.is_empty(),

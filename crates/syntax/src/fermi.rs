@@ -419,6 +419,18 @@ impl Lowering<'_, '_> {
                 ))
             }
             [kw, rest @ ..] if kw.text == "mx" => self.mixture(rest, all_span),
+            // Squiggle's and everyday `LO to HI`: fermi writes the range as the two numbers alone.
+            [lo, to, hi] if to.text == "to" && number(lo).is_some() && number(hi).is_some() => {
+                self.diags.push(
+                    Diagnostic::error(to.span, "fermi writes a range without `to`").with_hint(
+                        format!(
+                            "write `{} {}`: two numbers on a line are a range you are 90% sure of",
+                            lo.text, hi.text
+                        ),
+                    ),
+                );
+                None
+            }
             _ => self.unreadable(words, all_span),
         }
     }
@@ -560,6 +572,11 @@ fn bad_word(word: &str, span: Span) -> Diagnostic {
         let op = &word[..1];
         return Diagnostic::error(span, format!("`{word}` needs a space after the operator"))
             .with_hint(format!("write `{op} {rest}`"));
+    }
+    if word.starts_with("to(") {
+        return Diagnostic::error(span, "fermi has no `to(…)`").with_hint(
+            "write a range as its two numbers on a line of their own, low first: `3 8` is 3 to 8",
+        );
     }
     if number(body).is_some() {
         return Diagnostic::error(span, format!("unknown suffix `{last}` in `{word}`"))

@@ -56,6 +56,26 @@ fn fermi_mistakes_get_fermi_hints() {
 }
 
 #[test]
+fn a_range_written_with_to_is_shown_as_fermi_writes_it() {
+    // (source, what the message or hint must say): the two numbers alone, as fermi writes a range.
+    let cases = [
+        ("3 to 8", "write `3 8`"),
+        ("1K\n* 3 to 8", "write `3 8`"),
+        ("2.5M to 4M", "write `2.5M 4M`"),
+        ("to(3, 8)", "`3 8` is 3 to 8"),
+    ];
+    for (source, expected) in cases {
+        let (_, diagnostics) = parse(source, Dialect::Fermi);
+        assert!(
+            diagnostics
+                .iter()
+                .any(|d| d.hint.as_deref().is_some_and(|h| h.contains(expected))),
+            "{source:?}: {diagnostics:?}"
+        );
+    }
+}
+
+#[test]
 fn squiggle_mistakes_get_squiggle_hints() {
     let mistakes = [
         "93.9B 98.3B\n/ 150 200",

@@ -373,7 +373,23 @@ fn tables(c: &Comparison) -> Vec<Tab> {
             }
         }
     }
-    vec![
+    let factors = c
+        .factors
+        .iter()
+        .map(|f| {
+            vec![
+                f.question.clone(),
+                f.group.clone(),
+                f.factor.clone(),
+                f.answers.to_string(),
+                f.matched.to_string(),
+                num(f.mean_abs_contribution),
+                num(f.mean_contribution),
+                f.largest.to_string(),
+            ]
+        })
+        .collect::<Vec<_>>();
+    let mut out = vec![
         (
             "compare-paired.csv",
             vec![
@@ -422,7 +438,25 @@ fn tables(c: &Comparison) -> Vec<Tab> {
             ],
             questions,
         ),
-    ]
+    ];
+    // Which factor each group misses most, where answers were programs on questions with a reference.
+    if !factors.is_empty() {
+        out.push((
+            "compare-factors.csv",
+            vec![
+                "question",
+                "group",
+                "factor",
+                "answers",
+                "matched",
+                "mean_abs_contribution",
+                "mean_contribution",
+                "largest",
+            ],
+            factors,
+        ));
+    }
+    out
 }
 
 /// Writes `index.html` and the CSV tables into `dir`.
