@@ -4,9 +4,7 @@
 pub mod adapters;
 mod components;
 mod modes;
-pub mod plot;
 pub mod run;
-pub mod waterfall;
 pub mod worker;
 
 pub use modes::App;

@@ -14,7 +14,7 @@ use crate::adapters;
 use crate::components::files::download;
 use crate::components::{AnswerBoxes, AnswerMode, BoundInput, readable};
 use crate::run::Pipeline;
-use crate::storage::Settings;
+use fermi_practice::Settings;
 
 /// One question on the page: the core's answer on screen (the practice page's boxes over a run pipeline of its
 /// own, at the class's sample count and this question's seed, debounced), and "don't know".

@@ -71,9 +71,18 @@ pub fn Teacher(set: ClassSet, pack: StoredValue<Pack>) -> impl IntoView {
         names: RwSignal::new(false),
     };
     // The round saved in this browser, or the codes an older page kept.
-    match adapters::read(&round_key).ok().flatten().map(|text| Round::read(&text, &set)) {
+    match adapters::read(&round_key)
+        .ok()
+        .flatten()
+        .map(|text| Round::read(&text, &set))
+    {
         Some(Ok(round)) => state.restore(&round),
-        _ => state.codes.set(adapters::read(&codes_key).ok().flatten().unwrap_or_default()),
+        _ => state.codes.set(
+            adapters::read(&codes_key)
+                .ok()
+                .flatten()
+                .unwrap_or_default(),
+        ),
     }
     let set = StoredValue::new(set);
     let storage_problem = RwSignal::new(None::<String>);
