@@ -8,7 +8,9 @@ use fermi_bank::FittedTruth;
 use fermi_practice::Theme;
 use fermi_practice::chart::{Overlay, TruthMark, lognormal_series};
 
-use crate::run::{Pipeline, Run};
+use fermi_practice::run::Run;
+
+use crate::run::Pipeline;
 use fermi_charts::overlay::draw;
 use fermi_charts::{DARK, LIGHT, Palette};
 
