@@ -1,19 +1,17 @@
 //! The run pipeline any mode can own: the program (source → debounce → request), its run on the page or in the
-//! worker, and its score against a truth the mode gives. Every number comes from the core crates; this file only
-//! wires them together.
+//! worker, and its score against a truth the mode gives. The run, its score and their wire format are
+//! `fermi_practice::run`'s; this file only wires them to signals.
 
 use std::sync::Arc;
 use std::time::Duration;
 
 use fermi_bank::FittedTruth;
-use fermi_eval::{Evaluation, Options, evaluate_source};
-use fermi_score::calibration::{AnswerQuantiles, TruthQuantiles};
-use fermi_score::{Assessment, LogSamples, LogTruth, Summary};
-use fermi_syntax::{Diagnostic, Dialect};
+use fermi_eval::Options;
+use fermi_syntax::Dialect;
 use leptos::prelude::*;
 
 use fermi_practice::Settings;
-use fermi_practice::chart::{Series, estimate_series};
+use fermi_practice::run::{Run, RunRequest, Scored, run, score};
 
 /// Pause after the last keystroke before the program is evaluated.
 pub const DEBOUNCE: Duration = Duration::from_millis(250);
@@ -22,14 +20,6 @@ pub use fermi_practice::{MAX_SAMPLES as UI_MAX_SAMPLES, MIN_SAMPLES as UI_MIN_SA
 /// From this many samples a run (and its score) goes to the worker: at 10⁶ they would take the page's thread for
 /// 150–300 ms. Below, the page's own thread answers sooner (no round trip) and is busy under ~30 ms.
 pub const WORKER_MIN_SAMPLES: usize = 200_000;
-
-/// What one run is of: the program as evaluated, its dialect, sample count and seed.
-#[derive(Clone, Debug, PartialEq)]
-pub struct RunRequest {
-    pub source: String,
-    pub dialect: Dialect,
-    pub options: Options,
-}
 
 /// Shared result that compares by identity: a new run is always a change, and no sample vector is compared.
 #[derive(Debug)]
@@ -60,53 +50,6 @@ impl<T> std::ops::Deref for Shared<T> {
     }
 }
 
-/// One evaluation of the estimate, before any truth is involved. A worker's run crosses to the page by serde
-/// (postcard), without its samples.
-#[derive(Debug, Default, serde::Serialize, serde::Deserialize)]
-pub struct Run {
-    pub diagnostics: Vec<Diagnostic>,
-    /// The samples on the log axis; `Err` when they can't be put there.
-    pub forecast: Option<Result<Forecast, String>>,
-    pub series: Option<Series>,
-}
-
-impl Run {
-    /// The samples every rule takes; `None` on a run handed over by the worker, which scores its runs itself.
-    pub fn log_samples(&self) -> Option<&LogSamples> {
-        self.forecast.as_ref()?.as_ref().ok()?.samples.as_ref()
-    }
-}
-
-/// What the page shows of a run's samples (the core's summary on the log axis), and the samples themselves where
-/// the page scores them.
-#[derive(Debug, PartialEq, serde::Serialize, serde::Deserialize)]
-pub struct Forecast {
-    pub n: usize,
-    pub summary: Summary,
-    #[serde(skip)]
-    pub samples: Option<LogSamples>,
-}
-
-impl Forecast {
-    pub fn new(samples: LogSamples) -> Forecast {
-        Forecast {
-            n: samples.len(),
-            summary: Summary::of_samples(&samples),
-            samples: Some(samples),
-        }
-    }
-}
-
-/// Everything revealed by Submit: the truth and the core's assessment of the run against it, and what the history
-/// keeps for calibration (the run's and the truth's quantiles).
-#[derive(Debug, PartialEq, serde::Serialize, serde::Deserialize)]
-pub struct Scored {
-    pub truth: FittedTruth,
-    pub assessment: Assessment,
-    pub answer: AnswerQuantiles,
-    pub truth_quantiles: TruthQuantiles,
-}
-
 /// One program's pipeline, provided as context by the mode that owns it: what the user writes, the run shown,
 /// and its score once the mode gives a truth.
 #[derive(Clone, Copy)]
@@ -124,8 +67,19 @@ pub struct Pipeline {
 }
 
 impl Pipeline {
-    /// A pipeline with these settings, scored against `truth` whenever it holds one.
+    /// A pipeline with these settings and a worker of its own for runs of `WORKER_MIN_SAMPLES` and more, scored
+    /// against `truth` whenever it holds one.
     pub fn new(settings: Settings, truth: Signal<Option<FittedTruth>>) -> Pipeline {
+        Pipeline::sharing(settings, truth, Background::start(), WORKER_MIN_SAMPLES)
+    }
+
+    /// A pipeline whose runs of `min_samples` and more go to `background`, a worker other pipelines may share.
+    pub fn sharing(
+        settings: Settings,
+        truth: Signal<Option<FittedTruth>>,
+        background: Background,
+        min_samples: usize,
+    ) -> Pipeline {
         let source = RwSignal::new(String::new());
         let evaluated = RwSignal::new(String::new());
         let dialect = RwSignal::new(settings.dialect);
@@ -139,13 +93,11 @@ impl Pipeline {
                 seed: seed.get(),
             },
         });
-        let background = Background::start();
+        let lane = background.lane();
         // Whether the current request belongs to the worker; if the worker fails, every run is on the page again.
         let in_worker = Memo::new(move |_| {
             background.alive.get()
-                && request.with(|r| {
-                    r.options.samples >= WORKER_MIN_SAMPLES && !r.source.trim().is_empty()
-                })
+                && request.with(|r| r.options.samples >= min_samples && !r.source.trim().is_empty())
         });
         let job = Memo::new(move |_| Job {
             run: request.get(),
@@ -155,7 +107,7 @@ impl Pipeline {
             if !in_worker.get() {
                 return request.with(|r| Shared::new(run(&r.source, r.dialect, &r.options)));
             }
-            let done = background.done.with(|d| {
+            let done = lane.done.with(|d| {
                 d.as_ref()
                     .filter(|done| request.with(|r| *r == done.of.run))
                     .map(|done| done.run.clone())
@@ -165,7 +117,7 @@ impl Pipeline {
         });
         let evaluating = Memo::new(move |_| {
             in_worker.get()
-                && background
+                && lane
                     .done
                     .with(|d| d.as_ref().is_none_or(|done| job.with(|j| *j != done.of)))
         });
@@ -174,7 +126,7 @@ impl Pipeline {
             // Read first and always: read only behind `in_worker`, a changed job did not rerun this effect.
             let job = job.get();
             if in_worker.get() {
-                background.send(job);
+                background.send(lane, job);
             }
         });
         // The score shown always belongs to the run shown: the worker's, once it has scored that very run
@@ -185,7 +137,7 @@ impl Pipeline {
             if !in_worker.get() {
                 return score(run.log_samples()?, truth).map(Shared::new);
             }
-            let done = background.done.get()?;
+            let done = lane.done.get()?;
             (done.run == run && done.of.truth == Some(truth))
                 .then_some(done.scored)
                 .flatten()
@@ -263,36 +215,52 @@ struct Done {
     scored: Option<Shared<Scored>>,
 }
 
-/// The worker side of runs: the latest job sent, and the latest result taken.
+/// A mode's evaluation worker, which any number of its pipelines share (a class's twenty questions run in one
+/// worker): each pipeline is a lane of it, whose latest job alone is answered.
 #[derive(Clone, Copy)]
-struct Background {
+pub struct Background {
     worker: StoredValue<Option<crate::worker::Worker>, LocalStorage>,
     /// False without a worker, or once it has failed.
     alive: RwSignal<bool>,
+    /// The last request id given out: ids are the page's, so an answer finds its lane by id.
+    last_id: StoredValue<u64>,
+    lanes: StoredValue<Vec<Lane>>,
+}
+
+/// One pipeline's side of the worker: the latest job sent, and the latest result taken.
+#[derive(Clone, Copy)]
+struct Lane {
+    index: usize,
     latest: StoredValue<(u64, Option<Job>)>,
     done: RwSignal<Option<Done>>,
 }
 
 impl Background {
-    fn start() -> Background {
+    /// Starts the worker, which ends with the owner of this call (its answers would have no one to go to).
+    pub fn start() -> Background {
         let alive = RwSignal::new(false);
-        let latest = StoredValue::new((0, None::<Job>));
-        let done = RwSignal::new(None::<Done>);
+        let lanes = StoredValue::new(Vec::<Lane>::new());
         let worker = crate::worker::Worker::spawn(move |id, value| {
-            // `try_`: an answer already on its way may arrive after the pipeline was disposed.
+            // `try_`: an answer already on its way may arrive after the pipelines were disposed.
             if id < 0.0 {
                 leptos::logging::warn!("the evaluation worker failed; runs stay on the page");
                 alive.try_set(false);
                 return;
             }
-            let Some((latest_id, job)) = latest.try_get_value() else {
+            // A result for an older job is stale: a newer one is on its way (and matches no lane's latest id).
+            let Some(found) = lanes.try_with_value(|lanes| {
+                lanes.iter().find_map(|lane| {
+                    let (latest, job) = lane.latest.try_get_value()?;
+                    (id == latest as f64).then_some((lane.done, job?))
+                })
+            }) else {
                 return;
             };
-            // A result for an older job is stale: a newer one is on its way.
-            let (true, Some(of)) = (id == latest_id as f64, job) else {
+            let Some((done, of)) = found else {
                 return;
             };
-            match crate::worker::message_bytes(&value).and_then(|b| crate::worker::decode(&b)) {
+            match crate::worker::message_bytes(&value).and_then(|b| fermi_practice::run::decode(&b))
+            {
                 Some((run, scored)) => {
                     done.try_set(Some(Done {
                         of,
@@ -306,63 +274,35 @@ impl Background {
             }
         });
         alive.set(worker.is_some());
-        // The worker ends with the pipeline that owns it: its answers would have no one to go to.
         if let Some(w) = worker.clone() {
             on_cleanup(move || w.stop());
         }
         Background {
             worker: StoredValue::new_local(worker),
             alive,
-            latest,
-            done,
+            last_id: StoredValue::new(0),
+            lanes,
         }
     }
 
-    fn send(&self, job: Job) {
-        let id = self.latest.get_value().0 + 1;
+    fn lane(&self) -> Lane {
+        let lane = Lane {
+            index: self.lanes.with_value(Vec::len),
+            latest: StoredValue::new((0, None)),
+            done: RwSignal::new(None),
+        };
+        self.lanes.update_value(|l| l.push(lane));
+        lane
+    }
+
+    fn send(&self, lane: Lane, job: Job) {
+        let id = self.last_id.get_value() + 1;
+        self.last_id.set_value(id);
         self.worker.with_value(|w| {
             if let Some(w) = w {
-                w.post(id, &job.run, job.truth);
+                w.post(id, lane.index, &job.run, job.truth);
             }
         });
-        self.latest.set_value((id, Some(job)));
+        lane.latest.set_value((id, Some(job)));
     }
-}
-
-/// Evaluates one program. Empty source is no run at all (nothing to show yet).
-pub fn run(source: &str, dialect: Dialect, options: &Options) -> Run {
-    if source.trim().is_empty() {
-        return Run::default();
-    }
-    let Evaluation {
-        samples,
-        diagnostics,
-    } = evaluate_source(source, dialect, options);
-    let Some(samples) = samples else {
-        return Run {
-            diagnostics,
-            ..Default::default()
-        };
-    };
-    let samples = LogSamples::new(&samples).map_err(|e| e.to_string());
-    let series = samples
-        .as_ref()
-        .ok()
-        .and_then(|s| estimate_series(s.sorted()));
-    Run {
-        diagnostics,
-        forecast: Some(samples.map(Forecast::new)),
-        series,
-    }
-}
-
-/// The core's assessment of one forecast against a fitted truth.
-pub fn score(forecast: &LogSamples, truth: FittedTruth) -> Option<Scored> {
-    let g = LogTruth::new(&truth.to_truth()).ok()?;
-    Some(Scored {
-        truth,
-        assessment: fermi_score::assess(forecast, &g),
-        answer: AnswerQuantiles::of(forecast),
-        truth_quantiles: TruthQuantiles::of(&g),
-    })
 }

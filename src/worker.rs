@@ -1,14 +1,14 @@
 //! Large runs go to a module Web Worker (`www/worker.js`) so typing never waits for them. The worker loads this
-//! same wasm module and calls [`worker_run`](crate::worker_run), i.e. `run::run` and, once there is a truth,
-//! `run::score`. The run (without its samples: the worker keeps them and scores there), the truth and
-//! the score cross by serde in postcard (every double exact), so the page shows the very same numbers and never
-//! holds a million samples.
+//! same wasm module and calls [`worker_run`](crate::worker_run), i.e. `fermi_practice::run::Runner`. The run
+//! (without its samples: the worker keeps them and scores there), the truth and the score cross in the core's
+//! postcard bytes (every double exact), so the page shows the very same numbers and never holds a million
+//! samples.
 
 use fermi_bank::FittedTruth;
 use js_sys::Uint8Array;
 use wasm_bindgen::prelude::*;
 
-use crate::run::{Run, RunRequest, Scored};
+use fermi_practice::run::{RunRequest, encode_truth};
 
 #[wasm_bindgen(inline_js = r#"
 export function spawn_worker(on_result) {
@@ -26,8 +26,8 @@ export function spawn_worker(on_result) {
     return null;
   }
 }
-export function post_run(worker, id, source, fermi, samples, seed, truth) {
-  worker.postMessage({ id, source, fermi, samples, seed, truth });
+export function post_run(worker, id, lane, source, fermi, samples, seed, truth) {
+  worker.postMessage({ id, lane, source, fermi, samples, seed, truth });
 }
 export function stop_worker(worker) {
   worker.terminate();
@@ -38,6 +38,7 @@ extern "C" {
     fn post_run(
         worker: &JsValue,
         id: f64,
+        lane: usize,
         source: &str,
         fermi: bool,
         samples: usize,
@@ -66,34 +67,24 @@ impl Worker {
         Some(Worker(worker))
     }
 
-    /// Asks for a run, and for its score when `truth` is given.
-    pub fn post(&self, id: u64, request: &RunRequest, truth: Option<FittedTruth>) {
+    /// Asks for a run, and for its score when `truth` is given; a newer request of the same `lane` (one pipeline
+    /// of those sharing the worker) supersedes it.
+    pub fn post(&self, id: u64, lane: usize, request: &RunRequest, truth: Option<FittedTruth>) {
         post_run(
             &self.0,
             id as f64,
+            lane,
             &request.source,
             request.dialect == fermi_syntax::Dialect::Fermi,
             request.options.samples,
             request.options.seed,
-            truth.and_then(|t| postcard::to_allocvec(&t).ok()),
+            truth.map(encode_truth),
         );
     }
 
     pub fn stop(&self) {
         stop_worker(&self.0);
     }
-}
-
-/// A run and its score (if scored) as the worker sends them: postcard bytes of the very structs the page uses, so
-/// every double crosses exactly, infinities included.
-pub fn encode(run: &Run, scored: Option<&Scored>) -> Vec<u8> {
-    // Serialising plain structs of numbers and strings into a growable buffer cannot fail.
-    postcard::to_allocvec(&(run, scored)).unwrap_or_default()
-}
-
-/// The inverse of [`encode`]; `None` for anything else.
-pub fn decode(bytes: &[u8]) -> Option<(Run, Option<Scored>)> {
-    postcard::from_bytes(bytes).ok()
 }
 
 /// The bytes of a worker's message (a `Uint8Array`); `None` for anything else.

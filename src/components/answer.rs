@@ -3,7 +3,7 @@
 //! `fermi_answer::Answer`, which says what it runs as and why it is not ready.
 
 use fermi_answer::{Answer as Given, Bounds};
-use fermi_practice::submit::{RunState, blocked};
+use fermi_practice::submit::blocked;
 use fermi_syntax::{Diagnostic, Dialect, Severity, Shown};
 use leptos::html;
 use leptos::prelude::*;
@@ -175,18 +175,8 @@ pub fn ModeTabs(boxes: AnswerBoxes) -> impl IntoView {
 
 /// Why Submit is disabled, in the core's words.
 fn submit_blocked(pipeline: &Pipeline, boxes: AnswerBoxes) -> Option<String> {
-    let run = pipeline.run.get();
-    let state = if pipeline.typing() || pipeline.evaluating.get() {
-        RunState::Pending
-    } else if run.diagnostics.iter().any(|d| d.is_error()) {
-        RunState::Errors
-    } else {
-        match &run.forecast {
-            Some(Err(_)) => RunState::Unscorable,
-            Some(Ok(_)) => RunState::Ready,
-            None => RunState::Empty,
-        }
-    };
+    let pending = pipeline.typing() || pipeline.evaluating.get();
+    let state = pipeline.run.with(|run| run.state(pending));
     blocked(state, &boxes.answer(*pipeline))
 }
 

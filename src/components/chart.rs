@@ -8,8 +8,11 @@ use fermi_bank::FittedTruth;
 use fermi_practice::Theme;
 use fermi_practice::chart::{Overlay, TruthMark, lognormal_series};
 
-use crate::plot::{DARK, LIGHT, Palette, draw};
-use crate::run::{Pipeline, Run};
+use fermi_practice::run::Run;
+
+use crate::run::Pipeline;
+use fermi_charts::overlay::draw;
+use fermi_charts::{DARK, LIGHT, Palette};
 
 /// Draws on `canvas` with `draw` (given the area, the theme's palette and the device pixel ratio), after sizing it
 /// in device pixels so it stays crisp.

@@ -14,7 +14,7 @@ use leptos::prelude::*;
 
 use super::{paint, readable};
 use crate::run::{Pipeline, Shared};
-use crate::waterfall;
+use fermi_charts::waterfall;
 
 /// The factor feedback for the `Pipeline` in context against `question`; `on_break_down` gets the skeleton.
 #[component]

@@ -6,7 +6,9 @@ use fermi_score::format_nats as nats;
 use leptos::prelude::*;
 
 use super::value_in;
-use crate::run::{Pipeline, Scored, Shared};
+use fermi_practice::run::Scored;
+
+use crate::run::{Pipeline, Shared};
 
 /// The score of the `Pipeline` in context; `submitted` says whether the truth was asked for, `problem` why it
 /// could not be had; the truth reads in the question's `unit` (a share in percent).

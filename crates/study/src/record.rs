@@ -4,6 +4,7 @@
 
 use std::collections::BTreeMap;
 
+use fermi_bank::Pack;
 use fermi_score::{LogSamples, Summary};
 use serde::{Deserialize, Deserializer, Serialize};
 
@@ -59,6 +60,22 @@ pub struct PackRef {
     pub id: String,
     pub version: u32,
     pub sha256: String,
+}
+
+impl PackRef {
+    /// The packs of `packs` that the study's items use, as a record names them (the page's and the scorer's).
+    pub fn used<'a>(study: &Study, packs: impl IntoIterator<Item = &'a Pack>) -> Vec<PackRef> {
+        let used = study.pack_ids();
+        packs
+            .into_iter()
+            .filter(|p| used.contains(&p.info.id.as_str()))
+            .map(|p| PackRef {
+                id: p.info.id.clone(),
+                version: p.info.version,
+                sha256: crate::pack_sha256(p),
+            })
+            .collect()
+    }
 }
 
 /// Facts about the participant's device, as the page read them (`null` where it could not).

@@ -10,7 +10,7 @@ use serde::Serialize;
 
 use fermi_syntax::{Dialect, quick_program};
 
-use crate::file::{Check, Format, Study, pack_sha256};
+use crate::file::{Check, Format, Study};
 use crate::record::{
     ItemRecord, ItemStatus, ItemSummary, ModelAnswer, PackRef, Record, RecordStatus, SCHEMA,
     seed_was_rounded,
@@ -239,16 +239,7 @@ impl<'a> Context<'a> {
                 Err(p) => problems.push(problem(format!("truth: {}", p.diagnostic.message))),
             }
         }
-        let used = study.pack_ids();
-        let packs = packs
-            .iter()
-            .filter(|p| used.contains(&p.info.id.as_str()))
-            .map(|p| PackRef {
-                id: p.info.id.clone(),
-                version: p.info.version,
-                sha256: pack_sha256(p),
-            })
-            .collect();
+        let packs = PackRef::used(study, packs.iter().copied());
         if problems.is_empty() {
             Ok(Context {
                 study,

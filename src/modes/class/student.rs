@@ -13,11 +13,12 @@ use super::{Masthead, copy_to_clipboard};
 use crate::adapters;
 use crate::components::files::download;
 use crate::components::{AnswerBoxes, AnswerMode, BoundInput, value_in};
-use crate::run::Pipeline;
+use crate::run::{Background, Pipeline};
 use fermi_practice::Settings;
 
 /// One question on the page: the core's answer on screen (the practice page's boxes over a run pipeline of its
-/// own, at the class's sample count and this question's seed, debounced), and "don't know".
+/// own, at the class's sample count and this question's seed, debounced, run in the page's one worker), and
+/// "don't know".
 #[derive(Clone, Copy)]
 struct Item {
     pipeline: Pipeline,
@@ -26,13 +27,19 @@ struct Item {
 }
 
 impl Item {
-    fn new(set: &ClassSet, index: usize, draft: Option<&Option<Answer>>) -> Item {
+    fn new(
+        set: &ClassSet,
+        index: usize,
+        draft: Option<&Option<Answer>>,
+        background: Background,
+    ) -> Item {
         let settings = Settings {
             samples: set.samples,
             seed: set.item_seed(&set.questions[index]),
             dialect: Dialect::Squiggle,
         };
-        let pipeline = Pipeline::new(settings, Signal::derive(|| None));
+        // Every run goes to the worker, whatever the class's sample count: typing never waits for one.
+        let pipeline = Pipeline::sharing(settings, Signal::derive(|| None), background, 0);
         let boxes = AnswerBoxes::new(pipeline);
         if let Some(Some(answer)) = draft {
             boxes.load(answer, pipeline);
@@ -71,8 +78,12 @@ pub fn Student(set: ClassSet, pack: StoredValue<Pack>) -> impl IntoView {
         .map(|d| d.key)
         .unwrap_or_else(adapters::fresh_entropy);
     let name = RwSignal::new(draft.as_ref().map(|d| d.name.clone()).unwrap_or_default());
+    let background = Background::start();
     let items: Vec<Item> = (0..set.questions.len())
-        .map(|i| Item::new(&set, i, draft.as_ref().and_then(|d| d.answers.get(i))))
+        .map(|i| {
+            let draft = draft.as_ref().and_then(|d| d.answers.get(i));
+            Item::new(&set, i, draft, background)
+        })
         .collect();
     let items = StoredValue::new(items);
     let set = StoredValue::new(set);

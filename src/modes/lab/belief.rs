@@ -66,7 +66,7 @@ pub fn BeliefPanel() -> impl IntoView {
                 .clamp(run::UI_MIN_SAMPLES, run::UI_MAX_SAMPLES),
             seed: entry.seed,
         };
-        let answer = run::run(&entry.source, entry.dialect, &options);
+        let answer = fermi_practice::run::run(&entry.source, entry.dialect, &options);
         origin.set(Some(match answer.forecast {
             Some(Ok(forecast)) => {
                 state.low.set(readable(forecast.summary.p5.exp()));

@@ -8,9 +8,9 @@ use leptos::html::Canvas;
 use leptos::prelude::*;
 
 use super::belief::BeliefPanel;
-use super::plot::{draw_curves, draw_heat_map, draw_heat_mark};
 use super::{LabState, MIDDLE, STEPS};
 use crate::components::{paint, readable};
+use fermi_charts::lab::{draw_curves, draw_heat_map, draw_heat_mark};
 
 /// Heat map cells along each axis: every other slider step, so each cell's centre is a slider position.
 const CELLS: usize = STEPS.div_ceil(2);

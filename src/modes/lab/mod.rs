@@ -6,7 +6,6 @@ mod belief;
 mod disagree;
 mod explorer;
 mod lessons;
-mod plot;
 
 use fermi_score::lab::{Belief, Range, Report, Rule};
 use leptos::prelude::*;

@@ -8,8 +8,8 @@ use leptos::html::Canvas;
 use leptos::prelude::*;
 
 use super::PracticeState;
-use super::calibration_plot::{draw_pit, draw_trend};
 use crate::components::{count, paint};
+use fermi_charts::calibration::{draw_pit, draw_trend};
 
 #[component]
 pub fn CalibrationView() -> impl IntoView {

@@ -5,7 +5,6 @@
 mod answered;
 mod browser;
 mod calibration;
-mod calibration_plot;
 mod history;
 mod packs;
 mod question;

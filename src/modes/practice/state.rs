@@ -12,7 +12,7 @@ use fermi_practice::{Draft, HistoryEntry, Outcome, Practice, Program, Saved};
 use leptos::prelude::*;
 
 use crate::components::AnswerBoxes;
-use crate::run::{self, Pipeline, Scored, Shared};
+use crate::run::{Pipeline, Shared};
 
 /// Notices kept at once: the newest stay, older ones have been seen, and a pile hides the page.
 const MAX_NOTICES: usize = 3;
@@ -201,7 +201,7 @@ impl PracticeState {
         let program = untrack(|| program(self.pipeline));
         let now = js_sys::Date::now();
         self.core
-            .update(|c| c.record(&q, program, outcome(&scored), now));
+            .update(|c| c.record(&q, program, scored.outcome(), now));
     }
 
     /// Recomputes one older entry's quantiles, then schedules the next, so the page stays responsive: the
@@ -252,12 +252,7 @@ impl PracticeState {
         let truth = self
             .fits
             .try_update_value(|cache| cache.fit(question).ok())??;
-        let options = fermi_eval::Options {
-            samples: entry.samples,
-            seed: entry.seed,
-        };
-        let run = run::run(&entry.source, entry.dialect, &options);
-        Some(outcome(&run::score(run.log_samples()?, truth)?))
+        fermi_practice::run::rescore(entry, truth)
     }
 }
 
@@ -268,15 +263,6 @@ fn program(p: Pipeline) -> Program {
         dialect: p.dialect.get(),
         seed: p.seed.get(),
         samples: p.samples.get(),
-    }
-}
-
-/// What a score gives the history.
-fn outcome(scored: &Scored) -> Outcome {
-    Outcome {
-        cramer_log: scored.assessment.report.cramer_log,
-        answer: scored.answer,
-        truth: scored.truth_quantiles,
     }
 }
 

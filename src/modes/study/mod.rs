@@ -252,17 +252,7 @@ fn new_session(loaded: &Loaded, participant: Participant) -> Session {
         web::user_agent(),
         now,
     );
-    let used = loaded.study.pack_ids();
-    session.record.packs = loaded
-        .packs
-        .iter()
-        .filter(|p| used.contains(&p.info.id.as_str()))
-        .map(|p| fermi_study::PackRef {
-            id: p.info.id.clone(),
-            version: p.info.version,
-            sha256: fermi_study::pack_sha256(p),
-        })
-        .collect();
+    session.record.packs = fermi_study::PackRef::used(&loaded.study, &loaded.packs);
     session.record.device = Some(web::device());
     session
 }

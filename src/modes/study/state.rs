@@ -9,7 +9,7 @@ use leptos::prelude::*;
 use super::load::Loaded;
 use super::web;
 use crate::components::{AnswerBoxes, AnswerMode};
-use crate::run::{Pipeline, Run, Shared};
+use crate::run::{Pipeline, Shared};
 use fermi_practice::Settings;
 
 /// Whether the record reached the researcher.
@@ -220,7 +220,7 @@ impl StudyState {
                 ),
                 samples: state.pipeline.samples.get_untracked(),
                 seed: state.pipeline.seed.get_untracked(),
-                summary: run_summary(&run),
+                summary: run.estimate().map(ItemSummary::from),
             });
             let now = web::now();
             let mut result = Ok(());
@@ -292,18 +292,5 @@ impl StudyState {
             .session
             .with_untracked(|s| (s.file_name(), s.record_json()));
         crate::components::files::download(&name, &text);
-    }
-}
-
-/// What the core needs of a run to record it: the scorer's summary of its samples, or its first error (the
-/// editor lists it with its place).
-fn run_summary(run: &Run) -> Result<ItemSummary, String> {
-    if let Some(d) = run.diagnostics.iter().find(|d| d.is_error()) {
-        return Err(d.message.clone());
-    }
-    match &run.forecast {
-        Some(Ok(f)) => Ok(ItemSummary::from(&f.summary)),
-        Some(Err(e)) => Err(e.clone()),
-        None => Err("no samples".into()),
     }
 }

@@ -2,16 +2,17 @@
 //! readable ticks, the legend, and nothing drawn for an empty overlay. The numbers it draws (the densities, the
 //! ticks) are tested in `fermi-practice`.
 
+use fermi_charts::LIGHT;
+use fermi_charts::overlay::draw;
 use fermi_practice::chart::{Overlay, Series, TruthMark, estimate_series, lognormal_series};
 use fermi_score::LogSamples;
-use playground::plot;
 use plotters::prelude::*;
 
 fn render(overlay: &Overlay) -> String {
     let mut svg = String::new();
     {
         let area = SVGBackend::with_string(&mut svg, (800, 320)).into_drawing_area();
-        plot::draw(&area, overlay, plot::LIGHT, 1.0).expect("draws");
+        draw(&area, overlay, LIGHT, 1.0).expect("draws");
     }
     svg
 }

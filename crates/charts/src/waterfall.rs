@@ -7,8 +7,9 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
-use crate::plot::Palette;
 use fermi_practice::chart::tick_label;
+
+use crate::Palette;
 
 /// The longest label under a bar, in characters (longer names end in "…").
 const LABEL_CHARS: usize = 16;

@@ -1,4 +1,4 @@
-//! The lab's charts, generic over the plotters backend as `crate::plot` is: the curves (one small panel per rule,
+//! The lab's charts, generic over the plotters backend as `crate::overlay` is: the curves (one small panel per rule,
 //! expected score against one axis of the report, with the honest report, the current report and the rule's best
 //! along that axis marked) and the heat map of one rule over both axes. Every number comes from the core.
 
@@ -10,7 +10,7 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use fermi_score::lab::{Curve, HeatMap, Optimum, Report, format_value, ln_to_decades};
 
-use crate::plot::Palette;
+use crate::Palette;
 
 /// Draws `curves` in a grid, four across (two on a narrow screen); `log_x` puts the axis on a log scale (the
 /// width).

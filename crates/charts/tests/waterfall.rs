@@ -1,10 +1,10 @@
 //! The factor waterfall drawn natively to SVG (the same code draws to the browser's canvas): a bar per step of
 //! the core's attribution, the truth and the answer, decade ticks, and each step's factor.
 
+use fermi_charts::{LIGHT, waterfall};
 use fermi_factors::{Answer, Reference, TruthShape, attribute};
 use fermi_score::{LogSamples, Summary};
 use fermi_syntax::Dialect;
-use playground::{plot, waterfall};
 use plotters::prelude::*;
 
 #[test]
@@ -42,7 +42,7 @@ fn the_waterfall_draws_each_step_on_decades() {
             &a.steps(),
             a.truth_median.ln(),
             a.answer_median.ln(),
-            plot::LIGHT,
+            LIGHT,
             1.0,
         )
         .expect("draws");

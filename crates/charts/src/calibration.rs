@@ -1,10 +1,10 @@
 //! The calibration view's charts: the PIT histogram and a trend line (a rolling median per answer). Generic over
-//! the plotters backend, as `crate::plot` is; every number drawn comes from `fermi_score::calibration`.
+//! the plotters backend, as `crate::overlay` is; every number drawn comes from `fermi_score::calibration`.
 
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
-use crate::plot::Palette;
+use crate::Palette;
 
 /// The ten PIT bins as bars over [0, 1], with the flat line a calibrated forecaster's bars scatter about.
 pub fn draw_pit<DB: DrawingBackend>(
@@ -180,7 +180,7 @@ fn mesh<DB: DrawingBackend>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::plot::LIGHT;
+    use crate::LIGHT;
 
     /// Both charts render to SVG for empty, single and ordinary inputs, with something drawn for data.
     #[test]

@@ -1,0 +1,137 @@
+//! One run as every mode's pipeline makes it: what crosses from the worker to the page is the page's own run and
+//! score, bit for bit; where a run stands; its summary or why there is none; and the worker's `Runner` answering
+//! as the page's own run and score would, sampling once for a truth that comes later.
+
+use fermi_bank::FittedTruth;
+use fermi_practice::run::{Run, RunRequest, Runner, decode, encode, encode_truth, run, score};
+use fermi_practice::submit::RunState;
+use fermi_syntax::Dialect;
+
+/// A run handed over by the worker shows what the page's own run would: diagnostics, sample count and quantiles,
+/// the density, bit for bit; and so does its score against either kind of truth, infinities included.
+#[test]
+fn a_run_crosses_from_the_worker_unchanged() {
+    let options = fermi_eval::Options {
+        samples: 20_000,
+        seed: 7,
+    };
+    let cases = [
+        (
+            "coal = to(80e9, 120e9)\nyield = to(100, 250)\ncoal / yield / 357022e6",
+            Dialect::Squiggle,
+        ),
+        ("10 1000", Dialect::Fermi),
+        ("to(1,", Dialect::Squiggle),
+        ("normal(0, 1)", Dialect::Squiggle),
+        ("unused = 3\nto(1, 10)", Dialect::Squiggle),
+        ("", Dialect::Squiggle),
+        // Its median is 10^600 times the point truth's: the bias factor is infinite.
+        ("to(1e299, 1e300)", Dialect::Squiggle),
+    ];
+    let truths = [
+        FittedTruth::Lognormal {
+            mu: -6.4,
+            sigma: 0.3,
+        },
+        FittedTruth::Point(1e4),
+        FittedTruth::Point(1e-300),
+    ];
+    let mut infinite = 0;
+    for (source, dialect) in cases {
+        let direct = run(source, dialect, &options);
+        let (crossed, no_score) = decode(&encode(&direct, None)).expect(source);
+        assert_eq!(no_score, None, "{source}");
+        for truth in truths {
+            let scored = direct.log_samples().and_then(|s| score(s, truth));
+            let factor = scored
+                .as_ref()
+                .map(|s| s.assessment.report.diagnostics.bias_median_factor);
+            infinite += usize::from(factor == Some(f64::INFINITY));
+            let (_, scored_crossed) = decode(&encode(&direct, scored.as_ref())).expect(source);
+            assert_eq!(scored_crossed, scored, "{source} against {truth:?}");
+        }
+        assert_eq!(crossed.diagnostics, direct.diagnostics, "{source}");
+        assert_eq!(crossed.series, direct.series, "{source}");
+        // The page is not sent the samples: the worker keeps them and scores there.
+        assert_eq!(crossed.log_samples(), None, "{source}");
+        let shown = |run: &Run| {
+            run.forecast.as_ref().map(|f| {
+                f.as_ref()
+                    .map(|f| {
+                        (
+                            f.n,
+                            [f.summary.p5, f.summary.median, f.summary.p95].map(f64::to_bits),
+                        )
+                    })
+                    .map_err(String::clone)
+            })
+        };
+        assert_eq!(shown(&crossed), shown(&direct), "{source}");
+    }
+    assert_eq!(infinite, 1, "one score holds an infinity");
+}
+
+/// Each kind of run stands where Submit, a hand-in and Next expect it, with its summary or the reason there is
+/// none in words.
+#[test]
+fn a_run_says_where_it_stands_and_why_it_has_no_estimate() {
+    let options = fermi_eval::Options {
+        samples: 2_000,
+        seed: 1,
+    };
+    for (source, state, estimate) in [
+        ("to(10, 1000)", RunState::Ready, None),
+        ("to(1,", RunState::Errors, Some("")),
+        ("to(1, 10) - 5", RunState::Unscorable, Some("")),
+        ("", RunState::Empty, Some("no samples")),
+    ] {
+        let r = run(source, Dialect::Squiggle, &options);
+        assert_eq!(r.state(false), state, "{source}");
+        assert_eq!(r.state(true), RunState::Pending, "{source}");
+        match (r.estimate(), estimate) {
+            (Ok(summary), None) => {
+                assert!(
+                    (summary.median.exp() - 100.0).abs() < 5.0,
+                    "{source}: {summary:?}"
+                );
+            }
+            (Err(why), Some(words)) => {
+                assert!(!why.is_empty() && why.contains(words), "{source}: {why}");
+            }
+            (got, want) => panic!("{source}: {got:?}, expected {want:?}"),
+        }
+    }
+}
+
+/// The worker's runner answers what the page would compute itself; a second request differing only in its truth
+/// is scored on the same run, and bytes that are no truth score nothing.
+#[test]
+fn the_runner_answers_as_the_page_would() {
+    let request = RunRequest {
+        source: "to(2e6, 9e6) * to(3, 12)".into(),
+        dialect: Dialect::Squiggle,
+        options: fermi_eval::Options {
+            samples: 5_000,
+            seed: 9,
+        },
+    };
+    let truth = FittedTruth::Lognormal {
+        mu: 17.0,
+        sigma: 0.5,
+    };
+    let direct = run(&request.source, request.dialect, &request.options);
+    let scored = score(direct.log_samples().unwrap(), truth);
+    let mut runner = Runner::default();
+    assert_eq!(runner.answer(request.clone(), None), encode(&direct, None));
+    let bytes = encode_truth(truth);
+    assert_eq!(
+        runner.answer(request.clone(), Some(&bytes)),
+        encode(&direct, scored.as_ref())
+    );
+    assert_eq!(
+        runner.answer(request, Some(b"not a truth")),
+        encode(&direct, None)
+    );
+    let (_, crossed) = decode(&encode(&direct, scored.as_ref())).unwrap();
+    assert!(crossed.is_some_and(|s| s.outcome().cramer_log.is_finite()));
+}
