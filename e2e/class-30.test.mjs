@@ -1,5 +1,5 @@
-// A real class of 30 (issue 29): each student answers in a browser context of their own — quick answers,
-// programs, one "don't know", one wild outlier — and the codes reach the teacher as a pasted chat transcript with
+// A real class of 30 (issue 29): each student answers in a browser context of their own — quick answers (a share
+// typed with "%" or as a fraction), programs, one "don't know", one wild outlier — and the codes reach the teacher as a pasted chat transcript with
 // one code corrupted in copying. The teacher's page: codes taken and lines ignored, nothing ranked before the
 // reveal, the outlier left out of the crowd with one click, all 30 rows and the crowd's line on one 1280×800
 // presenter screen, the CSV export equal to the board, and Start over undone.
@@ -13,13 +13,18 @@ import { answerAll } from './class-common.mjs';
 
 const TREES = 'trees-on-earth-2015';         // point truth: 3.04 trillion trees
 const LIVESTOCK = 'mongolia-livestock-2022'; // point truth: 71.1 million head
+const SHARE = 'ireland-data-centre-share-electricity-2023'; // a share: 20.7% of metered electricity
 const N = 30;
 const OUTLIER = 13;
 const BLANK = 7;
 
-/** Student k's answers: mostly quick intervals spread around the truths, every fifth a program. */
+/** Student k's answers: mostly quick intervals spread around the truths, every fifth a program; the share typed
+ * with "%" by two students in three and as a fraction by the third. */
 function answersOf(k) {
-  if (k === OUTLIER) return [['quick', '1e20', '1.1e20'], ['quick', '1', '1.1']];
+  const share = k % 3 === 2
+    ? ['quick', (0.12 + 0.01 * (k % 5)).toFixed(2), (0.26 + 0.01 * (k % 4)).toFixed(2)]
+    : ['quick', `${12 + (k % 5)}%`, `${26 + (k % 4)}%`];
+  if (k === OUTLIER) return [['quick', '1e20', '1.1e20'], ['quick', '1', '1.1'], share];
   const f = 1 + (k % 6) * 0.3;
   const trees = k % 5 === 1
     ? ['squiggle', `per_km2 = to(${(5e3 * f).toFixed(0)}, ${(5e4 * f).toFixed(0)})\nland = 1.3e8\nper_km2 * land`]
@@ -27,7 +32,7 @@ function answersOf(k) {
   const livestock = k === BLANK ? ['blank']
     : k % 5 === 2 ? ['fermi', `${(3e7 * f).toFixed(0)} ${(1.2e8 * f).toFixed(0)}`]
       : ['quick', `${(40 * f).toFixed(0)} million`, `${(150 * f).toFixed(0)} million`];
-  return [trees, livestock];
+  return [trees, livestock, share];
 }
 
 async function answer(page, answers) {
@@ -65,7 +70,7 @@ test('a class of 30: transcript, outlier, blank, reveal, presenter, CSV and Star
   try {
     const { page, url } = teacher;
     await page.goto(`${url}#class`);
-    for (const id of [TREES, LIVESTOCK]) await page.locator(`input[data-question="${id}"]`).check();
+    for (const id of [TREES, LIVESTOCK, SHARE]) await page.locator(`input[data-question="${id}"]`).check();
     await page.getByTestId('class-samples').fill('2000');
     await page.getByTestId('class-create').click();
     const link = await page.getByTestId('class-link').inputValue();
@@ -132,10 +137,13 @@ test('a class of 30: transcript, outlier, blank, reveal, presenter, CSV and Star
     const after = await crowdCell.innerText();
     assert.notEqual(after, before, 'the geometric mean follows the change');
     assert.match(await page.getByTestId('class-crowd').innerText(), /29 answers[\s\S]*28 answers/);
-    // The blank student's livestock answer is "don't know": counted over one question.
+    // The share, typed "12%"–"29%" or 0.12–0.29: the crowd reads in percent near the truth, not 100× off.
+    const shareCrowd = await page.getByTestId('class-crowd-median').nth(2).innerText();
+    assert.match(shareCrowd, /\b1\d(\.\d)?%\s+(1\d|2\d)(\.\d)?%\s+2\d(\.\d)?%/, shareCrowd);
+    // The blank student's livestock answer is "don't know": counted over the two questions answered.
     await page.locator('button[data-rule="90% hit rate"]').first().click();
     const blankRow = board.locator(`tr[data-student="${students[BLANK].label}"]`);
-    assert.match(await blankRow.innerText(), /of 1\b/);
+    assert.match(await blankRow.innerText(), /of 2\b/);
     await page.locator('button[data-rule="Cramér-log"]').first().click();
     await page.locator('[data-testid="class-board"][data-rule="Cramér-log"]').waitFor();
 

@@ -28,7 +28,7 @@ pub use problem::{Places, Problem};
 pub use sealed::public_tier_problems;
 pub use sources::source_warnings;
 pub use unit_check::{
-    UnitScale, bound_echo, quantity, share_truth_warning, unit_warning, unit_words,
+    UnitScale, bound_echo, quantity, share_guide, share_truth_warning, unit_warning, unit_words,
 };
 
 /// Every `assets/questions/*.toml` file as `(file name, text)`, sorted by name (listed by build.rs).

@@ -116,6 +116,20 @@ pub fn unit_warning(unit: &str, p5: f64, p95: f64) -> Option<String> {
     ))
 }
 
+/// How to write a share, said before anyone answers (a model's prompt has no live echo or warning to catch
+/// `15` typed for 15%); `None` for a unit that is not a share.
+pub fn share_guide(unit: &str) -> Option<String> {
+    (UnitScale::of(unit) == UnitScale::Share).then(|| {
+        format!(
+            "This question asks for a share, where 100% is the whole: type the % sign ({}) or a fraction ({}); a \
+             bare 15 reads as {}.",
+            format_percent(0.15),
+            format_readable(0.15),
+            format_percent(15.0)
+        )
+    })
+}
+
 /// A warning when a share question's truth is not a fraction (a pack written in percent points: `31.9` is 3,190%),
 /// for `bank check`. Not validation: the pack loads.
 pub fn share_truth_warning(question: &Question, fitted: &FittedTruth) -> Option<Problem> {
@@ -137,6 +151,15 @@ pub fn share_truth_warning(question: &Question, fitted: &FittedTruth) -> Option<
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_share_says_how_to_write_it_before_the_answer() {
+        let guide = share_guide("percent of metered electricity consumption").unwrap();
+        for part in ["(15%)", "(0.15)", "bare 15 reads as 1,500%"] {
+            assert!(guide.contains(part), "{guide}");
+        }
+        assert_eq!(share_guide("people"), None);
+    }
 
     #[test]
     fn reads_the_scale_of_a_unit() {

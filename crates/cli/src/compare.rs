@@ -80,6 +80,7 @@ fn format_guide(formats: &[Format], unit: &str) -> String {
                 )
             }
         })
+        .chain(fermi_bank::share_guide(unit))
         .collect::<Vec<_>>()
         .join("\n")
 }
