@@ -22,7 +22,7 @@ test('quick boxes say why a number is not one, read fractions, and print program
     await page.getByTestId('quick-high').fill('1e400');
     assert.match(await echo(page, 'quick-high'), /too large/);
     await page.getByTestId('quick-low').fill('1/1000');
-    assert.equal(await echo(page, 'quick-low'), '1/1000 = 0.001 fraction of land area');
+    assert.equal(await echo(page, 'quick-low'), '1/1000 = 0.1% of land area');
     await page.getByTestId('quick-high').fill('2,500');
     await page.waitForFunction((sel) => document.querySelector(sel)?.textContent === 'to(0.001, 2500)', id('quick-program'));
     // A quick answer's problems carry no program positions: the person never saw `1:1`.

@@ -19,7 +19,8 @@ test('quick mode: an interval becomes a program, the truth stays hidden until Su
     assert.match(await page.getByTestId('submit-why').textContent(), /Enter a low and a high number/);
     await page.getByTestId('quick-low').fill('0.5');
     await page.getByTestId('quick-high').fill('5 thousand');
-    await page.getByText('5 thousand = 5 thousand').waitFor();
+    // A share question: the echo reads the bound in percent (5 thousand is 500,000% of the land).
+    await page.getByText('5 thousand = 500,000% of land area').waitFor();
     await page.waitForFunction((sel) => /^to\(/.test(document.querySelector(sel)?.textContent), id('quick-program'));
     assert.equal(await page.getByTestId('quick-program').textContent(), 'to(0.5, 5000)');
     await page.getByTestId('estimate-summary').waitFor();

@@ -98,7 +98,7 @@ test('a damaged stored entry is set aside alone, offered as a download; an old f
     const score = await submit(page);
     await page.waitForTimeout(300);
     const stored = JSON.parse(await page.evaluate((k) => localStorage.getItem(k), KEY));
-    assert.equal(stored.version, 2);
+    assert.equal(stored.version, 3);
     assert.equal(stored.history[0].answer.ln.length, 9, 'the answer\'s quantiles are stored');
 
     // One damaged history entry between two good ones, and one damaged draft.
@@ -140,7 +140,7 @@ test('a damaged stored entry is set aside alone, offered as a download; an old f
     assert.equal(await page.getByTestId('set-aside').count(), 0, 'nothing was set aside');
     await page.waitForTimeout(300);
     const migrated = JSON.parse(await page.evaluate((k) => localStorage.getItem(k), KEY));
-    assert.equal(migrated.version, 2);
+    assert.equal(migrated.version, 3);
     assert.deepEqual(migrated.history[0].answer, old.answer, 'recomputed exactly');
     assert.deepEqual(migrated.history[0].truth, old.truth);
     assert.equal(migrated.history[1].resubmitted, true);
