@@ -1,9 +1,10 @@
 // The README's first command on a fresh clone (issue 24): `scripts/dev.sh` in a copy of the project with no
-// target/, dist/ or build output of its own must serve a page that shows a question, and stop with its whole
-// process group. Its build folder (CARGO_TARGET_DIR, outside the copy) starts as a copy of the project's warm
-// release build, so this costs seconds, not a rebuild; node_modules is linked for the same reason. A copy, not the
-// folder itself: a build script's outputs name their checkout's paths, and two checkouts sharing one folder would
-// rebuild each other's crates.
+// target/, dist/ or build output of its own must serve a page that shows a question, keep serving when trunk dies
+// under it, and stop with its whole process group. Its build folder is the clone's own target/, where a new user's
+// is (trunk's watcher once crashed on the writes there), seeded with a copy of the project's warm release build so
+// that this costs a minute, not a cold build; node_modules is linked for the same reason. A copy, not the folder
+// itself: a build script's outputs name their checkout's paths, and two checkouts sharing one folder would rebuild
+// each other's crates.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, execFileSync } from 'node:child_process';
@@ -75,8 +76,7 @@ test('scripts/dev.sh serves a fresh clone and stops with its process group', asy
     await symlink(join(root, 'node_modules'), join(clone, 'node_modules'));
     const copying = Date.now();
     const warm = process.env.CARGO_TARGET_DIR ?? join(root, 'target');
-    const target = await mkdtemp(join(tmpdir(), 'fp-fresh-target-'));
-    cleanup.push(target);
+    const target = join(clone, 'target');
     for (const part of ['release', 'wasm32-unknown-unknown/release']) {
       if (existsSync(join(warm, part))) {
         await mkdir(dirname(join(target, part)), { recursive: true });
@@ -90,7 +90,7 @@ test('scripts/dev.sh serves a fresh clone and stops with its process group', asy
     dev = spawn('bash', ['scripts/dev.sh'], {
       cwd: clone,
       detached: true, // its own process group, stopped as one below
-      env: { ...process.env, PORT: String(port), CARGO_TARGET_DIR: target },
+      env: { ...Object.fromEntries(Object.entries(process.env).filter(([k]) => k !== 'CARGO_TARGET_DIR')), PORT: String(port) },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     dev.stdout.on('data', (d) => { output += d; });
@@ -121,6 +121,18 @@ test('scripts/dev.sh serves a fresh clone and stops with its process group', asy
     } finally {
       await session.close();
     }
+
+    // trunk dying under the script (as its file watcher once did) does not end the session: it serves again.
+    const trunk = execFileSync('pgrep', ['-g', String(dev.pid), '-x', 'trunk']).toString().trim().split('\n')[0];
+    const before = output.length;
+    process.kill(Number(trunk), 'SIGKILL');
+    const restart = Date.now();
+    while (!output.slice(before).includes('serving again') || !(await answers(url))) {
+      assert.equal(exited, null, `scripts/dev.sh ended when trunk died:\n${output.slice(-3000)}`);
+      assert.ok(Date.now() - restart < 5 * 60 * 1000, `not serving again 5 min after trunk died:\n${output.slice(-3000)}`);
+      await new Promise((ok) => setTimeout(ok, 500));
+    }
+    console.log(`# served again ${((Date.now() - restart) / 1000).toFixed(1)} s after trunk was killed`);
 
     process.kill(-dev.pid, 'SIGTERM');
     for (let i = 0; i < 100 && !(exited && gone(dev.pid)); i++) await new Promise((ok) => setTimeout(ok, 100));

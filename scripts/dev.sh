@@ -4,9 +4,6 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/setup.sh
-# Trunk.toml's [watch] ignore names these, and trunk refuses an ignore path that does not exist: a fresh clone (or a
-# CARGO_TARGET_DIR elsewhere) has neither yet.
-mkdir -p target dist
 if [ "${1:-serve}" = build ]; then
   say "building dist/ (the first release build takes several minutes)"
   exec trunk build --release
@@ -25,4 +22,16 @@ say "building and serving at http://127.0.0.1:$port (the first release build tak
 ) &
 watcher=$!
 trap 'kill "$watcher" 2>/dev/null || true' EXIT
-trunk serve --release --port "$port"
+# Ctrl-C or a TERM to the script ends it; trunk ending by itself (a crash of its file watcher, say) does not end
+# the session: serve again from the warm build, a few times at most, saying so.
+stopping=
+trap 'stopping=1' INT TERM
+for attempt in 1 2 3 4; do
+  status=0
+  trunk serve --release --port "$port" || status=$?
+  [ -z "$stopping" ] || exit 0
+  [ "$attempt" -lt 4 ] || break
+  say "trunk stopped by itself (exit $status; its message is above): serving again at http://127.0.0.1:$port"
+done
+say "trunk stopped by itself four times (its messages are above); run scripts/dev.sh again, or report it with those messages"
+exit 1
