@@ -150,13 +150,7 @@ fn questions_chart(c: &Comparison) -> Result<String, String> {
                 .label("crowd")
                 .legend(|(x, y)| Cross::new((x, y), 5, BLACK.stroke_width(2)));
         }
-        chart
-            .configure_series_labels()
-            .position(SeriesLabelPosition::UpperLeft)
-            .background_style(WHITE.mix(0.85))
-            .border_style(BLACK)
-            .draw()
-            .map_err(err)
+        legend(&mut chart)
     })
 }
 
@@ -268,14 +262,21 @@ fn coverage_chart(c: &Comparison) -> Result<String, String> {
                 .label(group.group.as_str())
                 .legend(move |(x, y)| Circle::new((x, y), 5, col.filled()));
         }
-        chart
-            .configure_series_labels()
-            .position(SeriesLabelPosition::UpperLeft)
-            .background_style(WHITE.mix(0.85))
-            .border_style(BLACK)
-            .draw()
-            .map_err(err)
+        legend(&mut chart)
     })
+}
+
+/// The series' names in a framed box at the upper left, as every chart of the report has them.
+fn legend<'a, CT: CoordTranslate>(
+    chart: &mut ChartContext<'a, SVGBackend<'a>, CT>,
+) -> Result<(), String> {
+    chart
+        .configure_series_labels()
+        .position(SeriesLabelPosition::UpperLeft)
+        .background_style(WHITE.mix(0.85))
+        .border_style(BLACK)
+        .draw()
+        .map_err(err)
 }
 
 fn escape(s: &str) -> String {
