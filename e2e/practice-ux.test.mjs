@@ -137,7 +137,7 @@ test('packs: loaded once, kept across a reload, filtered and jumped to, and each
     assert.equal(await list.count(), builtIn + 2);
     // Corrections on their own are explained.
     await page.getByTestId('load-pack').setInputFiles({ name: 'corrections.json', mimeType: 'application/json', buffer: Buffer.from(CORRECTIONS) });
-    await page.getByTestId('pack-problems').getByText(/together with its `questions.json`/).waitFor();
+    await page.getByTestId('pack-problems').getByText(/together with its questions\.json/).waitFor();
     await page.getByTestId('forget-packs').click();
     assert.equal(await list.count(), builtIn);
     await page.reload();

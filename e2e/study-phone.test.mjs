@@ -42,7 +42,7 @@ test('on a phone: no shortcuts, no program as placeholder, no empty chart, and `
     await page.getByTestId('dialect').selectOption('fermi');
     await editor.fill('3 to 8');
     const diagnostics = page.getByTestId('diagnostics');
-    await diagnostics.getByText('write `3 8`', { exact: false }).waitFor();
+    await diagnostics.locator('.hint', { hasText: 'write 3 8' }).locator('code', { hasText: /^3 8$/ }).waitFor();
     assert.doesNotMatch(await page.locator('main').innerText(), /Ctrl\/Cmd/, 'no shortcut anywhere on the item');
     // Not a full-page shot: that resizes the page's emulated screen, which would show the keyboard hints again.
     await editor.scrollIntoViewIfNeeded();

@@ -10,7 +10,7 @@ use leptos::prelude::*;
 
 use super::bound::BoundInput;
 use super::diagnostics::{Diagnostics, LISTED, marked_pieces};
-use super::{readable, value_in};
+use super::{coded, readable, value_in};
 use crate::run::Pipeline;
 
 /// The tab on screen: a quick 90% interval, or a program (both tabs keep what was typed in them).
@@ -414,22 +414,10 @@ fn DialectSwitch() -> impl IntoView {
     }
 }
 
-/// The core's short syntax card for the dialect in use: its rules and examples, code in `backticks` set as code.
+/// The core's short syntax card for the dialect in use: its rules and examples, code set as code.
 #[component]
 fn SyntaxCard() -> impl IntoView {
     let pipeline = expect_context::<Pipeline>();
-    let coded = |line: &'static str| {
-        line.split('`')
-            .enumerate()
-            .map(|(i, piece)| {
-                if i % 2 == 1 {
-                    view! { <code>{piece}</code> }.into_any()
-                } else {
-                    view! { <span>{piece}</span> }.into_any()
-                }
-            })
-            .collect_view()
-    };
     let content = move || {
         let card = fermi_syntax::syntax_card(pipeline.dialect.get());
         let rules = card

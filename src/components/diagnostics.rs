@@ -1,6 +1,7 @@
 use fermi_syntax::{Diagnostic, LineIndex, Severity, Shown};
 use leptos::prelude::*;
 
+use super::coded;
 use crate::run::Pipeline;
 
 /// Diagnostics listed (and underlined) at most: errors first, the rest counted.
@@ -31,13 +32,13 @@ pub fn Diagnostics(#[prop(into)] places: Signal<bool>) -> impl IntoView {
                 let hint = d
                     .hint
                     .clone()
-                    .map(|h| view! { <span class="hint">{h}</span> });
+                    .map(|h| view! { <span class="hint">{coded(&h)}</span> });
                 let place = places.get().then(
                     || view! { <span class="where">{format!("{}:{} ", at.line, at.col)}</span> },
                 );
                 view! {
                     <li class=class>
-                        {place} <span class="kind">{kind}</span> ": " {d.message.clone()} {hint}
+                        {place} <span class="kind">{kind}</span> ": " {coded(&d.message)} {hint}
                     </li>
                 }
             })

@@ -11,6 +11,8 @@ mod notices;
 mod result;
 mod settings;
 
+use leptos::prelude::*;
+
 pub use answer::{
     Answer, AnswerBoxes, AnswerMode, Editor, EstimateSummary, ModeTabs, Quick, UnitWarning,
     focus_by_id,
@@ -32,6 +34,22 @@ pub fn readable(x: f64) -> String {
 /// printer.
 pub fn value_in(unit: &str, x: f64) -> String {
     fermi_bank::UnitScale::of(unit).format(x)
+}
+
+/// A core message as the page shows it: the core marks code with backticks (`write \`3 8\``), which the CLI
+/// prints as they are and the page sets as code.
+pub fn coded(text: &str) -> impl IntoView + use<> {
+    text.split('`')
+        .enumerate()
+        .map(|(i, piece)| {
+            let piece = piece.to_string();
+            if i % 2 == 1 {
+                view! { <code>{piece}</code> }.into_any()
+            } else {
+                view! { <span>{piece}</span> }.into_any()
+            }
+        })
+        .collect_view()
 }
 
 /// A count with its noun in the right number: "1 pack", "2 packs".

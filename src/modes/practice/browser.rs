@@ -7,7 +7,7 @@ use fermi_bank::{Difficulty, Topic};
 use leptos::prelude::*;
 
 use super::{PracticeState, packs};
-use crate::components::{self, files, focus_by_id};
+use crate::components::{self, coded, files, focus_by_id};
 
 #[derive(Clone, Copy, PartialEq)]
 enum Shown {
@@ -263,7 +263,7 @@ fn PackLoader(
     let problems = move || {
         report.get().map(|o| {
             let loaded = o.loaded.into_iter().map(|l| view! { <li class="ok">{l}</li> }).collect_view();
-            let problems = o.problems.into_iter().map(|p| view! { <li class="problem">{p}</li> }).collect_view();
+            let problems = o.problems.into_iter().map(|p| view! { <li class="problem">{coded(&p)}</li> }).collect_view();
             view! { <ul class="pack-report" data-testid="pack-problems" role="status">{loaded}{problems}</ul> }
         })
     };
