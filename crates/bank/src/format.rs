@@ -143,6 +143,33 @@ pub struct TrapValue {
 }
 
 impl Question {
+    /// A question with only its id and truth, the rest empty: importers and the JS API fill in what they have
+    /// with `Question { text, .., ..Question::new(id, truth) }`.
+    pub fn new(id: String, truth: TruthSpec) -> Question {
+        Question {
+            id,
+            text: String::new(),
+            unit: String::new(),
+            as_of: String::new(),
+            topics: Vec::new(),
+            countries: Vec::new(),
+            difficulty: None,
+            disambiguation: None,
+            explanation: None,
+            trap: None,
+            derivation: None,
+            width: None,
+            no_primary_source: None,
+            truth,
+            sources: Vec::new(),
+            factor: Vec::new(),
+            reference: None,
+            trap_value: Vec::new(),
+            file: String::new(),
+            places: Places::default(),
+        }
+    }
+
     /// The question's reference decomposition as one Squiggle program: a distribution truth's program, or the
     /// reference factors (`name = value` or `name = to(low, high)`, one line each) followed by the
     /// `[question.reference]` program. `None` when the question has neither.

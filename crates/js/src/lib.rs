@@ -2,7 +2,7 @@
 //! number comes from the core crates, so the API, the app and the CLI give the same numbers for the same input.
 //! Mistakes in the input are thrown as JavaScript `Error`s carrying a `diagnostics` list, never a panic.
 
-use fermi_bank::{FittedTruth, Pack, Places, Problem, Question, TruthSpec};
+use fermi_bank::{FittedTruth, Pack, Problem, Question, TruthSpec};
 use fermi_eval::{DEFAULT_SAMPLES, DEFAULT_SEED, Options};
 use fermi_score::{LogSamples, LogTruth, Truth};
 use fermi_study::ItemSummary;
@@ -461,26 +461,8 @@ pub fn fit_truth(
         ))
     })?;
     let question = Question {
-        id,
-        text: String::new(),
-        unit: String::new(),
-        as_of: String::new(),
-        topics: Vec::new(),
-        countries: Vec::new(),
-        difficulty: None,
-        disambiguation: None,
-        explanation: None,
-        trap: None,
-        derivation: None,
-        width: None,
-        no_primary_source: None,
-        truth,
-        sources: Vec::new(),
         file: PACK_FILE.to_string(),
-        places: Places::default(),
-        factor: Vec::new(),
-        reference: None,
-        trap_value: Vec::new(),
+        ..Question::new(id, truth)
     };
     let fitted = fermi_bank::fit_truth(&question)
         .map_err(|p| fail(vec![JsDiagnostic::of_problem(&p, "")]))?;

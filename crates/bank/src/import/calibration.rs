@@ -71,20 +71,9 @@ pub fn calibration(text: &str) -> Result<(Pack, ImportReport), String> {
             UnitScale::Other => value,
         };
         questions.push(Question {
-            id: format!("calibration-{}", i + 1),
             text: text.to_string(),
             unit,
             as_of: year_in(text).unwrap_or_else(|| WRITTEN.to_string()),
-            topics: Vec::new(),
-            countries: Vec::new(),
-            difficulty: None,
-            disambiguation: None,
-            explanation: None,
-            trap: None,
-            derivation: None,
-            width: None,
-            no_primary_source: None,
-            truth: TruthSpec::Point { value: stored },
             sources: urls
                 .iter()
                 .map(|url| Source {
@@ -98,11 +87,7 @@ pub fn calibration(text: &str) -> Result<(Pack, ImportReport), String> {
                     accessed: None,
                 })
                 .collect(),
-            file: String::new(),
-            places: Default::default(),
-            factor: Vec::new(),
-            reference: None,
-            trap_value: Vec::new(),
+            ..Question::new(format!("calibration-{}", i + 1), TruthSpec::Point { value: stored })
         });
     }
     report.kept = questions.len();

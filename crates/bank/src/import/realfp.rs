@@ -134,20 +134,10 @@ pub fn realfp(files: &[(&str, &str)]) -> Result<(Pack, ImportReport), String> {
             format!("answer as published: {answer} (= {value:e} {unit})")
         };
         questions.push(Question {
-            id: ids.unique(format!("realfp-{split}-{number}")),
             text: text.trim().to_string(),
             unit,
             as_of: AS_OF.into(),
-            topics: Vec::new(),
-            countries: Vec::new(),
-            difficulty: None,
-            disambiguation: None,
             explanation: Some(explanation(&facts, program.as_ref())),
-            trap: None,
-            derivation: None,
-            width: None,
-            no_primary_source: None,
-            truth: TruthSpec::Point { value },
             sources: vec![Source {
                 factor: None,
                 publisher: "Kalyan et al. 2021, RealFP (Allen Institute for AI), arXiv:2110.14207"
@@ -159,11 +149,10 @@ pub fn realfp(files: &[(&str, &str)]) -> Result<(Pack, ImportReport), String> {
                 detail,
                 accessed: None,
             }],
-            file: String::new(),
-            places: Default::default(),
-            factor: Vec::new(),
-            reference: None,
-            trap_value: Vec::new(),
+            ..Question::new(
+                ids.unique(format!("realfp-{split}-{number}")),
+                TruthSpec::Point { value },
+            )
         });
     }
     report.kept = questions.len();

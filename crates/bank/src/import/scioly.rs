@@ -113,21 +113,16 @@ pub fn scioly(questions: &str, corrections: Option<&str>) -> Result<(Pack, Impor
             None => format!("answer 10^{answer} (the power of ten nearest the truth)"),
         };
         let k = answer as f64;
+        let id = ids.unique(format!("scioly-{}", slugify(&key, 60)));
+        let truth = TruthSpec::LogRange {
+            low: libm::pow(10.0, k - 0.5),
+            high: libm::pow(10.0, k + 0.5),
+        };
         questions.push(Question {
-            id: ids.unique(format!("scioly-{}", slugify(&key, 60))),
             text,
             unit: "as the question asks".into(),
             as_of: season_year(&record.source),
-            topics: Vec::new(),
-            countries: Vec::new(),
-            difficulty: None,
-            disambiguation: None,
             explanation,
-            trap: None,
-            derivation: None,
-            width: None,
-            no_primary_source: None,
-            truth: TruthSpec::LogRange { low: libm::pow(10.0, k - 0.5), high: libm::pow(10.0, k + 0.5) },
             sources: vec![Source {
                 factor: None,
                 publisher: "Science Olympiad invitational tests, via the Open Science Olympiad Fermi question bank".into(),
@@ -138,11 +133,7 @@ pub fn scioly(questions: &str, corrections: Option<&str>) -> Result<(Pack, Impor
                 detail,
                 accessed: None,
             }],
-            file: String::new(),
-            places: Default::default(),
-            factor: Vec::new(),
-            reference: None,
-            trap_value: Vec::new(),
+            ..Question::new(id, truth)
         });
     }
     report.kept = questions.len();
