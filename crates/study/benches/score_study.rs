@@ -1,4 +1,4 @@
-//! Scores 1,000 synthetic records × 60 items at 10⁴ samples, streaming, and prints records per second and peak
+//! Scores 1,000 simulated records (`study simulate`'s participants) × 60 items at 10⁴ samples, streaming, and prints records per second and peak
 //! memory. Run: `cargo bench -p fermi-study --features parallel --bench score_study` (`-- N` for another record
 //! count). The records are written once to `target/study-bench/` (a `.jsonl` file and its study), so the same
 //! input can be given to `fermi-playground study score` too (docs/performance.md).
@@ -7,10 +7,7 @@ use std::io::{BufRead, BufReader, Write};
 use std::path::PathBuf;
 use std::time::Instant;
 
-use fermi_study::{
-    AppInfo, Context, Format, ItemRecord, ItemStatus, ItemSummary, Participant, Record,
-    RecordStatus, SCHEMA, Scoring, Study, StudyRef, parse_json, parse_study, sha256_hex,
-};
+use fermi_study::{Context, Record, Scoring, parse_json, parse_study, sha256_hex, simulate};
 
 const ITEMS: usize = 60;
 const BATCH: usize = 64;
@@ -28,101 +25,6 @@ fn study_text() -> String {
         text.push_str(&format!("\n[[study.item]]\nquestion = \"open/{}\"\n", q.id));
     }
     text
-}
-
-/// A deterministic generator for the synthetic answers (SplitMix64).
-struct Mix(u64);
-
-impl Mix {
-    fn next(&mut self) -> f64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        ((z ^ (z >> 31)) >> 11) as f64 / (1u64 << 53) as f64
-    }
-}
-
-/// One synthetic participant: each answer a 90% interval around the truth's median, off by up to ±2 decades and
-/// 1.5 to 100 wide, in turn as squiggle, fermi and quick.
-fn record(study: &Study, sha: &str, context: &Context, k: usize) -> Record {
-    let id = format!("p{k:05}");
-    let order = study.order_for(&id);
-    let mut mix = Mix(k as u64);
-    let items = order
-        .iter()
-        .enumerate()
-        .map(|(i, q)| {
-            let median = context.truth(q).expect("a truth").median();
-            let centre = median * 10f64.powf(4.0 * mix.next() - 2.0);
-            let width = 1.5f64.max(100f64.powf(mix.next()));
-            let (low, high) = (centre / width.sqrt(), centre * width.sqrt());
-            let format = [Format::Squiggle, Format::Fermi, Format::Quick][i % 3];
-            let program = match format {
-                Format::Fermi => format!("{low:e} {high:e}"),
-                _ => format!("to({low:e}, {high:e})"),
-            };
-            let seed = study.item_seed(&id, q);
-            let summary = study
-                .run(format, &program, seed)
-                .ok()
-                .map(|x| ItemSummary::of(&x));
-            ItemRecord {
-                question: q.clone(),
-                position: i as u32 + 1,
-                status: ItemStatus::Answered,
-                skip_reason: None,
-                format: Some(format),
-                quick: (format == Format::Quick).then(|| fermi_study::Quick {
-                    low: format!("{low:e}"),
-                    high: format!("{high:e}"),
-                }),
-                program: Some(program),
-                samples: study.samples,
-                seed,
-                summary,
-                shown_at: "2026-11-30T10:00:00Z".into(),
-                first_edit_ms: Some(3000),
-                answered_ms: Some(60_000 + (mix.next() * 120_000.0) as u64),
-                active_ms: 50_000,
-                hidden_ms: 0,
-                hidden_count: 0,
-                edits: 20,
-                error_runs: 0,
-                over_time: false,
-                pastes: 0,
-            }
-        })
-        .collect();
-    Record {
-        schema: SCHEMA.into(),
-        submission_id: format!("sub-{k}"),
-        app: AppInfo {
-            version: "bench".into(),
-            commit: None,
-        },
-        study: StudyRef {
-            id: study.id.clone(),
-            version: study.version,
-            sha256: sha.into(),
-        },
-        participant: Participant {
-            id: id.clone(),
-            source: "pid".into(),
-            params: Default::default(),
-        },
-        arm: study.arm_for(&id).map(|a| a.id.clone()),
-        order,
-        status: RecordStatus::Complete,
-        started_at: "2026-11-30T10:00:00Z".into(),
-        finished_at: Some("2026-11-30T11:00:00Z".into()),
-        user_agent: "bench".into(),
-        items,
-        assignment: None,
-        packs: Vec::new(),
-        device: None,
-        practice: Vec::new(),
-    }
 }
 
 /// Peak resident memory of this process (Linux), in MiB.
@@ -159,14 +61,13 @@ fn main() {
         started.elapsed().as_secs_f64()
     );
 
-    let records = dir.join(format!("records-{count}.jsonl"));
+    let records = dir.join(format!("simulated-{count}.jsonl"));
     std::fs::write(dir.join("study.toml"), &text).expect("write the study");
     if !records.exists() {
         let started = Instant::now();
         let mut out = std::io::BufWriter::new(std::fs::File::create(&records).expect("create"));
-        for k in 0..count {
-            let line =
-                serde_json::to_string(&record(&study, &sha, &context, k)).expect("serialise");
+        for record in simulate::records(&context, &sha, count, 1) {
+            let line = serde_json::to_string(&record).expect("serialise");
             writeln!(out, "{line}").expect("write");
         }
         out.flush().expect("write");
