@@ -194,6 +194,7 @@ test('a share question in class: "15%"–"25%" reads as 15–25 percent on the s
       await s.page.getByTestId('class-question').first().waitFor();
       await s.page.getByTestId('class-name').fill(name);
       const q = s.page.getByTestId('class-question').first();
+      assert.match(await q.getByTestId('share-guide').textContent(), /type the % sign \(15%\) or a fraction \(0\.15\); a bare 15 reads as 1,500%/);
       // Percent points typed without %: 1,500%–2,500%, flagged with the likely fix before hand-in.
       await answerAll(s.page, [['quick', '15', '25']]);
       assert.equal(await q.getByTestId('class-low-0-echo').textContent(), '15 = 1,500% of metered electricity consumption');

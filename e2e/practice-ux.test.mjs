@@ -197,6 +197,7 @@ test('a share question: "15%"–"25%" reads as 15–25 percent and scores as 0.1
     await page.locator('.to-list').click();
     await page.getByTestId('question-list').getByRole('button', { name: /Ireland.*data centres/ }).click();
     await page.getByTestId('question-unit').getByText('percent of metered electricity consumption').waitFor();
+    assert.match(await page.getByTestId('share-guide').textContent(), /type the % sign \(15%\) or a fraction \(0\.15\)/, 'how to type a share, before anything is typed');
     // Percent points typed without %: 1,500% to 2,500% of the whole, flagged with the likely fix before Submit.
     await page.getByTestId('quick-low').fill('15');
     await page.getByTestId('quick-high').fill('25');

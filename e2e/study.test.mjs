@@ -440,6 +440,12 @@ test('a share question in study mode: "15%"–"25%" reads as 15–25 percent, a 
     await page.goto(`${url}?study=s/share.toml&pid=${participant}`);
     await page.getByTestId('study-consent-accept').click();
     await page.getByTestId('study-start').click();
+    // How to type a share, before anything is typed: the words the models' prompts give (read from the CLI).
+    const guide = (await page.getByTestId('share-guide').textContent()).trim();
+    const prompt = JSON.parse(execFileSync('cargo', ['run', '-q', '-p', 'fermi-playground', '--', 'study', 'prompts', join(dir, 'study.toml')],
+      { cwd: ROOT, encoding: 'utf8' }).trim().split('\n')[0]);
+    assert.match(guide, /type the % sign \(15%\) or a fraction \(0\.15\)/);
+    assert.ok(prompt.format_guide.includes(guide), `the participant's guide is in the model's prompt:\n${guide}\n${prompt.format_guide}`);
     // Typed without %, the bounds are 1,500% and 2,500%: flagged with the likely fix before Next.
     await quick(page, '15', '25');
     assert.equal(await page.getByTestId('quick-low-echo').textContent(), '15 = 1,500% of metered electricity consumption');

@@ -213,7 +213,7 @@ pub fn Quick(
         }
     });
     view! {
-        <p class="muted">"You are 90% sure the answer lies between these (" {unit} "):"</p>
+        <QuickPrompt unit />
         <div class="bounds">
             <BoundInput id="quick-low" label="Low (5th percentile)" value=boxes.low unit on_keydown=keydown described_by="quick-keys" />
             <BoundInput id="quick-high" label="High (95th percentile)" value=boxes.high unit on_keydown=keydown described_by="quick-keys" />
@@ -225,6 +225,18 @@ pub fn Quick(
             "As a program: " <code data-testid="quick-program">{move || pipeline.source.get()}</code> " "
             <button class="link" on:click=move |_| boxes.mode.set(AnswerMode::Program)>"Edit as a program"</button>
         </p>
+    }
+}
+
+/// What the two bounds mean, in the question's unit, and on a share question how to type one (the words a model's
+/// prompt gives too: `fermi_bank::share_guide`).
+#[component]
+pub fn QuickPrompt(unit: Signal<String>) -> impl IntoView {
+    view! {
+        <p class="muted">"You are 90% sure the answer lies between these (" {unit} "):"</p>
+        {move || fermi_bank::share_guide(&unit.get()).map(|guide| view! {
+            <p class="muted share-guide" data-testid="share-guide">{guide}</p>
+        })}
     }
 }
 

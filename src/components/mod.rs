@@ -14,8 +14,8 @@ mod settings;
 use leptos::prelude::*;
 
 pub use answer::{
-    Answer, AnswerBoxes, AnswerMode, Editor, EstimateSummary, ModeTabs, Quick, UnitWarning,
-    focus_by_id,
+    Answer, AnswerBoxes, AnswerMode, Editor, EstimateSummary, ModeTabs, Quick, QuickPrompt,
+    UnitWarning, focus_by_id,
 };
 pub use bound::BoundInput;
 pub use chart::{Chart, paint};

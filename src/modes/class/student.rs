@@ -12,7 +12,7 @@ use leptos::prelude::*;
 use super::{Masthead, copy_to_clipboard};
 use crate::adapters;
 use crate::components::files::download;
-use crate::components::{AnswerBoxes, AnswerMode, BoundInput, value_in};
+use crate::components::{AnswerBoxes, AnswerMode, BoundInput, QuickPrompt, value_in};
 use crate::run::{Background, Pipeline};
 use fermi_practice::Settings;
 
@@ -248,7 +248,7 @@ fn QuestionForm(index: usize, text: String, unit: String, item: Item) -> impl In
     let form = move || {
         match boxes.mode.get() {
         AnswerMode::Quick => view! {
-            <p class="muted">"You are 90% sure the answer lies between these (" {unit} "):"</p>
+            <QuickPrompt unit />
             <div class="bounds">
                 <BoundInput id=low_id label="Low (5th percentile)" value=boxes.low unit />
                 <BoundInput id=high_id label="High (95th percentile)" value=boxes.high unit />
