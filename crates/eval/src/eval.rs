@@ -11,7 +11,7 @@ use crate::arith::{self, CHUNK, Operand, Pure, Unary};
 
 use crate::fuse::{self, Binding, Fused};
 use crate::lanes;
-use crate::rng::{self, Sampler};
+use crate::rng::Sampler;
 use crate::{MAX_LIVE_SAMPLE_VALUES, MAX_SAMPLE_OPERATIONS, Options};
 
 /// `to()` bounds further apart than this ratio (6 decades) get a warning.
@@ -371,18 +371,9 @@ impl<'p> Evaluator<'p> {
         }
     }
 
-    /// `n` samples of `exp(mu + sigma·Z)` for `ln` = N(mu, sigma), a chunk at a time so that the normals are
-    /// still in cache for `exp`.
+    /// `n` samples of `exp(mu + sigma·Z)` for `ln` = N(mu, sigma).
     fn lognormal(&mut self, ln: Normal) -> Value {
-        let mut out = Vec::with_capacity(self.n);
-        let mut chunk = [0.0; CHUNK];
-        while out.len() < self.n {
-            let chunk = &mut chunk[..CHUNK.min(self.n - out.len())];
-            self.sampler.fill_normal(chunk);
-            rng::exp_affine_in_place(chunk, ln.mu, ln.sigma);
-            out.extend_from_slice(chunk);
-        }
-        Value::Samples(Rc::new(out))
+        Value::Samples(Rc::new(self.sampler.lognormal(self.n, ln.mu, ln.sigma)))
     }
 
     fn expr(&mut self, e: &Expr) -> Result<Value, Diagnostic> {
