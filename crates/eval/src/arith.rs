@@ -172,13 +172,13 @@ impl<'v> Pure<'v> {
             return None;
         }
         let mut out = Vec::with_capacity(n);
-        let mut scratch = vec![0.0; (1 + depth) * CHUNK];
-        let (chunk, scratch) = scratch.split_at_mut(CHUNK);
+        let mut scratch = vec![0.0; depth * CHUNK];
         let mut finite = true;
         while out.len() < n {
-            let dst = &mut chunk[..CHUNK.min(n - out.len())];
-            finite &= self.fill(out.len(), dst, scratch);
-            out.extend_from_slice(dst);
+            // Grown a chunk at a time (zeroed in cache) and computed in place: no copy of the samples.
+            let start = out.len();
+            out.resize(n.min(start + CHUNK), 0.0);
+            finite &= self.fill(start, &mut out[start..], &mut scratch);
         }
         finite.then_some(out)
     }
