@@ -110,17 +110,13 @@ impl Sampler {
     }
 
     /// `n` samples of `exp(mu + sigma·Z)`, a chunk at a time so that the normals are still in cache for `exp`.
-    /// The vector grows a chunk at a time (zeroed in cache) and is filled in place, so nothing is copied.
     pub fn lognormal(&mut self, n: usize, mu: f64, sigma: f64) -> Vec<f64> {
-        let mut out = Vec::with_capacity(n);
         let mut scratch = ExpScratch::default();
-        while out.len() < n {
-            let start = out.len();
-            out.resize(n.min(start + EXP_BLOCK), 0.0);
-            let chunk = &mut out[start..];
+        let (out, _) = crate::arith::chunked(n, |_, chunk| {
             self.fill_normal(chunk);
             exp_affine_in_place(chunk, mu, sigma, &mut scratch);
-        }
+            true
+        });
         out
     }
 
