@@ -281,8 +281,8 @@ fn exp_in_range_passes(zs: &mut [f64], mu: f64, sigma: f64, scratch: &mut ExpScr
 
 /// e^x for |x| ≤ 700 within 2 ulp, without branches: x = k·ln 2 + r with |r| ≤ ln 2 / 2 (Cody–Waite), e^r by its
 /// Taylor series to degree 13, then 2^k put into the exponent bits. Only + − × and bit operations, so every
-/// platform gets the same bits. Element-wise over `L` arguments. The reference `exp_in_range_passes` must match
-/// bit for bit (it was the sampler's own until the passes replaced it).
+/// platform gets the same bits. Element-wise over `L` arguments. The sampler's own until `exp_in_range_passes`
+/// replaced it; now the reference the passes must match bit for bit.
 #[cfg(test)]
 fn exp_in_range<const L: usize>(x: [f64; L]) -> [f64; L] {
     let t = x.map(|x| x * INV_LN2 + SHIFT);
