@@ -75,6 +75,23 @@ fn in_place_into(dst: &mut [f64], x: Option<Operand>, f: fn(&mut [f64])) -> bool
     dst.iter().fold(true, |finite, r| finite & r.is_finite())
 }
 
+/// `n` results of `fill(at, chunk)`, a `CHUNK` at a time: the vector grows a chunk at a time (zeroed in cache)
+/// and each chunk is computed in place while it is in cache, with no pass over the whole vector and no copy.
+/// Whether every `fill` reported its results finite.
+pub(crate) fn chunked(
+    n: usize,
+    mut fill: impl FnMut(usize, &mut [f64]) -> bool,
+) -> (Vec<f64>, bool) {
+    let mut out = Vec::with_capacity(n);
+    let mut finite = true;
+    while out.len() < n {
+        let start = out.len();
+        out.resize(n.min(start + CHUNK), 0.0);
+        finite &= fill(start, &mut out[start..]);
+    }
+    (out, finite)
+}
+
 /// `x op y` for two numbers.
 pub(crate) fn binary(op: BinOp, x: f64, y: f64) -> f64 {
     let mut r = [0.0];
@@ -171,15 +188,8 @@ impl<'v> Pure<'v> {
         if depth > MAX_SCRATCH {
             return None;
         }
-        let mut out = Vec::with_capacity(n);
-        let mut scratch = vec![0.0; (1 + depth) * CHUNK];
-        let (chunk, scratch) = scratch.split_at_mut(CHUNK);
-        let mut finite = true;
-        while out.len() < n {
-            let dst = &mut chunk[..CHUNK.min(n - out.len())];
-            finite &= self.fill(out.len(), dst, scratch);
-            out.extend_from_slice(dst);
-        }
+        let mut scratch = vec![0.0; depth * CHUNK];
+        let (out, finite) = chunked(n, |at, dst| self.fill(at, dst, &mut scratch));
         finite.then_some(out)
     }
 

@@ -100,16 +100,11 @@ fn blocks<L: Lanes>(key: &[u32; 8], counter: u64, out: &mut [u64; OUTPUTS]) {
         _ => L::splat(0),
     });
     let mut x = input;
-    for _ in 0..4 {
-        quarter(&mut x, 0, 4, 8, 12);
-        quarter(&mut x, 1, 5, 9, 13);
-        quarter(&mut x, 2, 6, 10, 14);
-        quarter(&mut x, 3, 7, 11, 15);
-        quarter(&mut x, 0, 5, 10, 15);
-        quarter(&mut x, 1, 6, 11, 12);
-        quarter(&mut x, 2, 7, 8, 13);
-        quarter(&mut x, 3, 4, 9, 14);
-    }
+    // Written out four times: a loop's back edge costs wasm engines a stack check and register moves.
+    double_round(&mut x);
+    double_round(&mut x);
+    double_round(&mut x);
+    double_round(&mut x);
     for (word, lanes) in x.iter_mut().enumerate() {
         *lanes = L::add(*lanes, input[word]);
     }
@@ -292,6 +287,18 @@ mod scalar {
             }
         }
     }
+}
+
+#[inline(always)]
+fn double_round<L: Lanes>(x: &mut [L; 16]) {
+    quarter(x, 0, 4, 8, 12);
+    quarter(x, 1, 5, 9, 13);
+    quarter(x, 2, 6, 10, 14);
+    quarter(x, 3, 7, 11, 15);
+    quarter(x, 0, 5, 10, 15);
+    quarter(x, 1, 6, 11, 12);
+    quarter(x, 2, 7, 8, 13);
+    quarter(x, 3, 4, 9, 14);
 }
 
 #[inline(always)]

@@ -11,7 +11,7 @@ use crate::arith::{self, CHUNK, Operand, Pure, Unary};
 
 use crate::fuse::{self, Binding, Fused};
 use crate::lanes;
-use crate::rng::{self, Sampler};
+use crate::rng::Sampler;
 use crate::{MAX_LIVE_SAMPLE_VALUES, MAX_SAMPLE_OPERATIONS, Options};
 
 /// `to()` bounds further apart than this ratio (6 decades) get a warning.
@@ -43,10 +43,11 @@ impl Value {
         matches!(self, Value::Scalar(_))
     }
 
-    fn operand(&self) -> Operand<'_> {
+    /// Samples `at..at + len` as an input (a number stands for every sample).
+    fn operand(&self, at: usize, len: usize) -> Operand<'_> {
         match self {
             Value::Scalar(x) => Operand::Number(*x),
-            Value::Samples(v) => Operand::Slice(v),
+            Value::Samples(v) => Operand::Slice(&v[at..at + len]),
         }
     }
 }
@@ -59,8 +60,9 @@ fn unary_value(op: Unary, a: &Value) -> (Value, bool) {
             (Value::Scalar(r), r.is_finite())
         }
         Value::Samples(xs) => {
-            let mut out = vec![0.0; xs.len()];
-            let finite = arith::unary_into(op, &mut out, Some(a.operand()));
+            let (out, finite) = arith::chunked(xs.len(), |at, dst| {
+                arith::unary_into(op, dst, Some(a.operand(at, dst.len())))
+            });
             (Value::Samples(Rc::new(out)), finite)
         }
     }
@@ -74,8 +76,10 @@ fn binary_value(op: BinOp, a: &Value, b: &Value) -> (Value, bool) {
             (Value::Scalar(r), r.is_finite())
         }
         (Value::Samples(v), _) | (_, Value::Samples(v)) => {
-            let mut out = vec![0.0; v.len()];
-            let finite = arith::binary_into(op, &mut out, Some(a.operand()), b.operand());
+            let (out, finite) = arith::chunked(v.len(), |at, dst| {
+                let len = dst.len();
+                arith::binary_into(op, dst, Some(a.operand(at, len)), b.operand(at, len))
+            });
             (Value::Samples(Rc::new(out)), finite)
         }
     }
@@ -371,18 +375,9 @@ impl<'p> Evaluator<'p> {
         }
     }
 
-    /// `n` samples of `exp(mu + sigma·Z)` for `ln` = N(mu, sigma), a chunk at a time so that the normals are
-    /// still in cache for `exp`.
+    /// `n` samples of `exp(mu + sigma·Z)` for `ln` = N(mu, sigma).
     fn lognormal(&mut self, ln: Normal) -> Value {
-        let mut out = Vec::with_capacity(self.n);
-        let mut chunk = [0.0; CHUNK];
-        while out.len() < self.n {
-            let chunk = &mut chunk[..CHUNK.min(self.n - out.len())];
-            self.sampler.fill_normal(chunk);
-            rng::exp_affine_in_place(chunk, ln.mu, ln.sigma);
-            out.extend_from_slice(chunk);
-        }
-        Value::Samples(Rc::new(out))
+        Value::Samples(Rc::new(self.sampler.lognormal(self.n, ln.mu, ln.sigma)))
     }
 
     fn expr(&mut self, e: &Expr) -> Result<Value, Diagnostic> {
@@ -465,24 +460,25 @@ impl<'p> Evaluator<'p> {
         }
         // Sampled bounds: each sample's own lognormal, a chunk at a time (the normals are drawn in the same order
         // as one per sample).
-        let mut out = vec![0.0; self.n];
         let (mut ln_lo, mut ln_hi) = ([0.0; CHUNK], [0.0; CHUNK]);
-        for (c, chunk) in out.chunks_mut(CHUNK).enumerate() {
+        let sampler = &mut self.sampler;
+        let (out, _) = arith::chunked(self.n, |at, chunk| {
             let (ln_lo, ln_hi) = (&mut ln_lo[..chunk.len()], &mut ln_hi[..chunk.len()]);
             for (bound, ln) in [(lo, &mut *ln_lo), (hi, &mut *ln_hi)] {
-                match bound {
-                    Value::Scalar(x) => ln.fill(*x),
-                    Value::Samples(v) => ln.copy_from_slice(&v[c * CHUNK..][..ln.len()]),
+                match bound.operand(at, ln.len()) {
+                    Operand::Number(x) => ln.fill(x),
+                    Operand::Slice(v) => ln.copy_from_slice(v),
                 }
                 lanes::log_in_place(ln);
             }
-            self.sampler.fill_normal(chunk);
+            sampler.fill_normal(chunk);
             for ((z, &l), &h) in chunk.iter_mut().zip(&*ln_lo).zip(&*ln_hi) {
                 let ln = Normal::from_interval90(l, h);
                 *z = ln.mu + ln.sigma * *z;
             }
             lanes::exp_in_place(chunk);
-        }
+            true
+        });
         Ok(Value::Samples(Rc::new(out)))
     }
 

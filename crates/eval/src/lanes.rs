@@ -13,6 +13,16 @@ pub(crate) fn exp_in_place(xs: &mut [f64]) {
     in_place(xs, exp_fits, exp_lane, libm::exp);
 }
 
+/// `libm::exp(x)`, inline where the lane formula applies.
+#[inline]
+pub(crate) fn exp(x: f64) -> f64 {
+    if exp_fits(x) {
+        exp_lane(x)
+    } else {
+        libm::exp(x)
+    }
+}
+
 /// `xs[i] = ln(xs[i])`, as `libm::log`.
 pub(crate) fn log_in_place(xs: &mut [f64]) {
     in_place(xs, log_fits, log_lane, libm::log);

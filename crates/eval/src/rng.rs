@@ -17,7 +17,25 @@ const ZIGGURAT_V: f64 = 4.928_673_233_99e-3;
 struct Ziggurat {
     x: [f64; 257],
     f: [f64; 257],
+    /// Per layer, straight lines below and above the density across its wedge (see `under`).
+    wedge: [Wedge; 256],
 }
+
+/// Below the density on a layer's wedge `x[l + 1] ≤ a ≤ x[l]`: `f[l] + low_slope·(x[l] − a)`; above it:
+/// `high_base + high_slope·(high_from − a)`. Where the density is convex (a ≥ 1) the tangent at the outer edge
+/// lies below it and the chord above; where it is concave (a ≤ 1), the chord below and the tangent at the inner
+/// edge above; the layer across a = 1 has only its own range, `f[l]` to `f[l + 1]`.
+#[derive(Clone, Copy)]
+struct Wedge {
+    low_slope: f64,
+    high_base: f64,
+    high_slope: f64,
+    high_from: f64,
+}
+
+/// Relative room left between a straight line and the density for rounding: every value involved (libm's `exp`,
+/// the table, the lines) is within 2⁻⁴⁹ of its exact value.
+const WEDGE_MARGIN: f64 = 1.0 / (1u64 << 40) as f64;
 
 impl Ziggurat {
     fn get() -> &'static Ziggurat {
@@ -36,7 +54,33 @@ impl Ziggurat {
                 };
             }
             let f = x.map(density);
-            Ziggurat { x, f }
+            let wedge = std::array::from_fn(|l| {
+                let (outer, inner) = (x[l], x[l + 1]);
+                let chord = (f[l + 1] - f[l]) / (outer - inner);
+                if inner >= 1.0 {
+                    Wedge {
+                        low_slope: outer * f[l],
+                        high_base: f[l],
+                        high_slope: chord,
+                        high_from: outer,
+                    }
+                } else if outer <= 1.0 {
+                    Wedge {
+                        low_slope: chord,
+                        high_base: f[l + 1],
+                        high_slope: inner * f[l + 1],
+                        high_from: inner,
+                    }
+                } else {
+                    Wedge {
+                        low_slope: 0.0,
+                        high_base: f[l + 1],
+                        high_slope: 0.0,
+                        high_from: inner,
+                    }
+                }
+            });
+            Ziggurat { x, f, wedge }
         })
     }
 
@@ -48,6 +92,20 @@ impl Ziggurat {
         let u = (bits >> 11) as f64 * (1.0 / (1u64 << 52) as f64) - 1.0;
         let x = u * self.x[layer];
         (x, x.abs() < self.x[layer + 1])
+    }
+
+    /// `f < exp(-x²/2)` as libm computes it, for `x` in the wedge of `layer` (≥ 1): the wedge's straight lines
+    /// settle most cases without the exponential, always as the exponential would (`WEDGE_MARGIN`).
+    #[inline(always)]
+    fn under(&self, layer: usize, x: f64, f: f64) -> bool {
+        let (a, w) = (x.abs(), &self.wedge[layer]);
+        if f < (self.f[layer] + w.low_slope * (self.x[layer] - a)) * (1.0 - WEDGE_MARGIN) {
+            return true;
+        }
+        if f > (w.high_base + w.high_slope * (w.high_from - a)) * (1.0 + WEDGE_MARGIN) {
+            return false;
+        }
+        f < crate::lanes::exp(-0.5 * x * x)
     }
 }
 
@@ -109,6 +167,17 @@ impl Sampler {
         }
     }
 
+    /// `n` samples of `exp(mu + sigma·Z)`, a chunk at a time so that the normals are still in cache for `exp`.
+    pub fn lognormal(&mut self, n: usize, mu: f64, sigma: f64) -> Vec<f64> {
+        let mut scratch = ExpScratch::default();
+        let (out, _) = crate::arith::chunked(n, |_, chunk| {
+            self.fill_normal(chunk);
+            exp_affine_in_place(chunk, mu, sigma, &mut scratch);
+            true
+        });
+        out
+    }
+
     /// The ziggurat draw that starts with the generator output `bits`.
     #[inline]
     fn normal_from(&mut self, mut bits: u64) -> f64 {
@@ -123,7 +192,7 @@ impl Sampler {
                 return self.normal_tail(x < 0.0);
             }
             let f = zig.f[layer + 1] + (zig.f[layer] - zig.f[layer + 1]) * self.uniform();
-            if f < libm::exp(-0.5 * x * x) {
+            if zig.under(layer, x, f) {
                 return x;
             }
             bits = self.rng.next_u64();
@@ -186,14 +255,10 @@ impl Sampler {
 /// `exp(mu + sigma·zᵢ)` in place over normals `zᵢ`. When every argument is safely inside the normal range
 /// (|mu| + 40·sigma below 700; normals stay below 14 in magnitude) it uses a branch-free `exp` that vectorises;
 /// otherwise `libm::exp`, whose overflow to ∞ the evaluator reports.
-pub fn exp_affine_in_place(values: &mut [f64], mu: f64, sigma: f64) {
+fn exp_affine_in_place(values: &mut [f64], mu: f64, sigma: f64, scratch: &mut ExpScratch) {
     if mu.abs() + 40.0 * sigma < 700.0 {
-        let (groups, rest) = values.as_chunks_mut::<EXP_LANES>();
-        for group in groups {
-            *group = exp_in_range(group.map(|z| mu + sigma * z));
-        }
-        for v in rest {
-            *v = exp_in_range([mu + sigma * *v])[0];
+        for block in values.chunks_mut(EXP_BLOCK) {
+            exp_in_range_passes(block, mu, sigma, scratch);
         }
     } else {
         for v in values.iter_mut() {
@@ -202,36 +267,82 @@ pub fn exp_affine_in_place(values: &mut [f64], mu: f64, sigma: f64) {
     }
 }
 
-/// Arguments `exp_in_range` works on side by side: independent chains of multiply-adds keep the pipeline full.
-const EXP_LANES: usize = 12;
+/// Values `exp_in_range_passes` takes at once (the evaluator's cache-sized chunk).
+const EXP_BLOCK: usize = crate::arith::CHUNK;
+/// Multiply-add steps per pass over a block.
+const PASS_STEPS: usize = 4;
+
+/// `exp_in_range_passes`'s intermediate values: `t` (k in the low mantissa bits) and the reduced argument `r`.
+struct ExpScratch {
+    t: [f64; EXP_BLOCK],
+    r: [f64; EXP_BLOCK],
+}
+
+impl Default for ExpScratch {
+    fn default() -> ExpScratch {
+        ExpScratch {
+            t: [0.0; EXP_BLOCK],
+            r: [0.0; EXP_BLOCK],
+        }
+    }
+}
+
+/// 1.5·2⁵²: adding it rounds to an integer that lands in the low mantissa bits.
+const SHIFT: f64 = 6_755_399_441_055_744.0;
+/// The Taylor coefficients 1/13!, 1/12!, …, 1/0!.
+const COEFFICIENTS: [f64; 14] = [
+    1.0 / 6_227_020_800.0,
+    1.0 / 479_001_600.0,
+    1.0 / 39_916_800.0,
+    1.0 / 3_628_800.0,
+    1.0 / 362_880.0,
+    1.0 / 40_320.0,
+    1.0 / 5_040.0,
+    1.0 / 720.0,
+    1.0 / 120.0,
+    1.0 / 24.0,
+    1.0 / 6.0,
+    1.0 / 2.0,
+    1.0,
+    1.0,
+];
+const INV_LN2: f64 = core::f64::consts::LOG2_E;
+const LN2_HI: f64 = 6.931_471_803_691_238e-1;
+const LN2_LO: f64 = 1.908_214_929_270_587_7e-10;
+
+/// `exp_in_range(mu + sigma·zᵢ)` over `zs` (at most `EXP_BLOCK` values): each value gets the same operations in
+/// the same order, but a few multiply-add steps at a time over the whole block. Each pass is a short loop of
+/// independent iterations, so the chains of many values overlap; one value's whole series at a time (twelve side
+/// by side) waited on the latency of its 26 dependent operations.
+#[inline(always)]
+fn exp_in_range_passes(zs: &mut [f64], mu: f64, sigma: f64, scratch: &mut ExpScratch) {
+    let (t, r) = (&mut scratch.t[..zs.len()], &mut scratch.r[..zs.len()]);
+    for ((p, t), r) in zs.iter_mut().zip(t.iter_mut()).zip(r.iter_mut()) {
+        let x = mu + sigma * *p;
+        *t = x * INV_LN2 + SHIFT;
+        let k = *t - SHIFT;
+        *r = (x - k * LN2_HI) - k * LN2_LO;
+        *p = COEFFICIENTS[0] * *r + COEFFICIENTS[1];
+    }
+    for c in COEFFICIENTS[2..].chunks(PASS_STEPS) {
+        for (p, &r) in zs.iter_mut().zip(r.iter()) {
+            for &c in c {
+                *p = *p * r + c;
+            }
+        }
+    }
+    for (p, &t) in zs.iter_mut().zip(t.iter()) {
+        let biased = t.to_bits().wrapping_sub(SHIFT.to_bits()).wrapping_add(1023);
+        *p *= f64::from_bits(biased << 52);
+    }
+}
 
 /// e^x for |x| ≤ 700 within 2 ulp, without branches: x = k·ln 2 + r with |r| ≤ ln 2 / 2 (Cody–Waite), e^r by its
 /// Taylor series to degree 13, then 2^k put into the exponent bits. Only + − × and bit operations, so every
-/// platform gets the same bits. Element-wise over `L` arguments.
-#[inline(always)]
+/// platform gets the same bits. Element-wise over `L` arguments. The sampler's own until `exp_in_range_passes`
+/// replaced it; now the reference the passes must match bit for bit.
+#[cfg(test)]
 fn exp_in_range<const L: usize>(x: [f64; L]) -> [f64; L] {
-    const INV_LN2: f64 = core::f64::consts::LOG2_E;
-    const LN2_HI: f64 = 6.931_471_803_691_238e-1;
-    const LN2_LO: f64 = 1.908_214_929_270_587_7e-10;
-    /// 1.5·2⁵²: adding it rounds to an integer that lands in the low mantissa bits.
-    const SHIFT: f64 = 6_755_399_441_055_744.0;
-    /// The Taylor coefficients 1/13!, 1/12!, …, 1/0!.
-    const COEFFICIENTS: [f64; 14] = [
-        1.0 / 6_227_020_800.0,
-        1.0 / 479_001_600.0,
-        1.0 / 39_916_800.0,
-        1.0 / 3_628_800.0,
-        1.0 / 362_880.0,
-        1.0 / 40_320.0,
-        1.0 / 5_040.0,
-        1.0 / 720.0,
-        1.0 / 120.0,
-        1.0 / 24.0,
-        1.0 / 6.0,
-        1.0 / 2.0,
-        1.0,
-        1.0,
-    ];
     let t = x.map(|x| x * INV_LN2 + SHIFT);
     let k = t.map(|t| t - SHIFT);
     let r: [f64; L] = std::array::from_fn(|i| (x[i] - k[i] * LN2_HI) - k[i] * LN2_LO);
@@ -252,7 +363,7 @@ fn exp_in_range<const L: usize>(x: [f64; L]) -> [f64; L] {
 
 #[cfg(test)]
 mod tests {
-    use super::{Sampler, exp_affine_in_place, exp_in_range};
+    use super::{ExpScratch, Sampler, WEDGE_MARGIN, Ziggurat, exp_affine_in_place, exp_in_range};
 
     fn bits(xs: &[f64]) -> Vec<u64> {
         xs.iter().map(|x| x.to_bits()).collect()
@@ -275,16 +386,64 @@ mod tests {
     }
 
     #[test]
-    fn exp_side_by_side_gives_the_bits_of_exp_one_at_a_time() {
-        let zs: Vec<f64> = (0..1003).map(|i| -4.0 + i as f64 * 0.008).collect();
-        let (mu, sigma) = (1.3, 0.7);
-        let mut grouped = zs.clone();
-        exp_affine_in_place(&mut grouped, mu, sigma);
-        let single: Vec<f64> = zs
-            .iter()
-            .map(|z| exp_in_range([mu + sigma * z])[0])
+    fn wedge_lines_decide_as_the_exponential() {
+        let zig = Ziggurat::get();
+        let mut rng = crate::ChaCha8::from_seed([5; 32]);
+        let (mut checked, mut by_lines) = (0, 0);
+        while checked < 200_000 {
+            let bits = rng.next_u64();
+            let layer = (bits & 0xff) as usize;
+            let (x, inside) = zig.candidate(bits);
+            if inside || layer == 0 {
+                continue;
+            }
+            let exact = |f: f64| f < crate::lanes::exp(-0.5 * x * x);
+            // Uniform heights over the wedge, and heights a few ulp around the density itself.
+            let e = crate::lanes::exp(-0.5 * x * x);
+            let u = (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64;
+            let f = zig.f[layer + 1] + (zig.f[layer] - zig.f[layer + 1]) * u;
+            for f in [
+                f,
+                e,
+                e * (1.0 + 1e-15),
+                e * (1.0 - 1e-15),
+                e * (1.0 + 1e-12),
+                e * (1.0 - 1e-12),
+            ] {
+                assert_eq!(
+                    zig.under(layer, x, f),
+                    exact(f),
+                    "layer {layer}, x {x:e}, f {f:e}"
+                );
+            }
+            let low = zig.f[layer] + zig.wedge[layer].low_slope * (zig.x[layer] - x.abs());
+            let w = &zig.wedge[layer];
+            let high = w.high_base + w.high_slope * (w.high_from - x.abs());
+            if f < low * (1.0 - WEDGE_MARGIN) || f > high * (1.0 + WEDGE_MARGIN) {
+                by_lines += 1;
+            }
+            checked += 1;
+        }
+        // The lines spare the exponential in most draws.
+        assert!(by_lines > checked * 3 / 4, "{by_lines} of {checked}");
+    }
+
+    #[test]
+    fn exp_in_passes_gives_the_bits_of_exp_one_at_a_time() {
+        let normals: Vec<f64> = (0..1003).map(|i| -4.0 + i as f64 * 0.008).collect();
+        // Every argument the lane formula takes, as mu = 0 and sigma = 1 leave it.
+        let sweep: Vec<f64> = (0..=1_400_000)
+            .map(|i| -700.0 + i as f64 * 1e-3 + 1e-7 * (i % 7) as f64)
             .collect();
-        assert_eq!(bits(&grouped), bits(&single));
+        for (zs, mu, sigma) in [(normals, 1.3, 0.7), (sweep, 0.0, 1.0)] {
+            let mut passes = zs.clone();
+            exp_affine_in_place(&mut passes, mu, sigma, &mut ExpScratch::default());
+            let single: Vec<f64> = zs
+                .iter()
+                .map(|z| exp_in_range([mu + sigma * z])[0])
+                .collect();
+            assert_eq!(bits(&passes), bits(&single));
+        }
     }
 
     #[test]
