@@ -4,12 +4,12 @@
 
 use fermi_answer::{Answer as Given, Bounds};
 use fermi_practice::submit::blocked;
-use fermi_syntax::{Diagnostic, Dialect, Severity, Shown};
+use fermi_syntax::{Dialect, Severity};
 use leptos::html;
 use leptos::prelude::*;
 
 use super::bound::BoundInput;
-use super::diagnostics::{Diagnostics, LISTED, marked_pieces};
+use super::diagnostics::{Diagnostics, LISTED};
 use super::{readable, value_in};
 use crate::run::Pipeline;
 
@@ -253,17 +253,8 @@ pub fn Editor(#[prop(default = true)] dialect_switch: bool) -> impl IntoView {
     let marked = move || {
         let run = pipeline.run.get();
         let source = pipeline.source.get();
-        // Underlines belong to the text that was evaluated; while typing ahead of the run, show none.
-        let diagnostics: Vec<Diagnostic> = if pipeline.evaluated.with(|e| *e == source) {
-            Shown::of(&run.diagnostics, LISTED)
-                .list
-                .into_iter()
-                .cloned()
-                .collect()
-        } else {
-            Vec::new()
-        };
-        marked_pieces(&source, &diagnostics)
+        let evaluated = pipeline.evaluated.get();
+        fermi_syntax::underlines(&source, &evaluated, &run.diagnostics, LISTED)
             .into_iter()
             .map(|(text, severity)| match severity {
                 None => view! { <span>{text}</span> }.into_any(),

@@ -11,6 +11,7 @@ mod bonus;
 mod bundle;
 pub mod class;
 pub mod compare;
+pub mod ending;
 mod exclusions;
 mod file;
 mod item;

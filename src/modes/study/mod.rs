@@ -106,11 +106,12 @@ fn Gate(loaded: Shared<Loaded>) -> impl IntoView {
                 }
                 let saved = match crate::adapters::read(&key) {
                     Ok(Some(text)) => {
-                        let resumed = Session::from_json(&text, &loaded.study, &loaded.sha256)
-                            .and_then(|s| match s.expired(&loaded.study, web::now().wall_ms) {
-                                Some(why) => Err(why),
-                                None => Ok(s),
-                            });
+                        let resumed = Session::resume(
+                            &text,
+                            &loaded.study,
+                            &loaded.sha256,
+                            web::now().wall_ms,
+                        );
                         match resumed {
                             Ok(s) => Some(s),
                             Err(why) => {
@@ -200,20 +201,14 @@ fn Gate(loaded: Shared<Loaded>) -> impl IntoView {
         }
         Step::TypeId => view! { <TypeId on_id=typed.clone() /> }.into_any(),
         Step::Declined => {
-            let code = loaded.study.declined_code.clone();
-            let link = loaded
-                .study
-                .completion_url
-                .clone()
-                .zip(code.clone())
-                .map(|(u, c)| u.replace("{code}", &c));
+            let (code, link) = loaded.study.declined();
             view! {
                 <main class="study study-page" data-testid="study-declined">
                     <h1>"You declined"</h1>
                     <p>"Nothing was recorded."</p>
                     {match code {
                         Some(c) => view! { <p>"Your code: " <strong data-testid="study-code">{c}</strong></p> }.into_any(),
-                        None => view! { <p data-testid="study-return">{end::RETURN_STUDY}</p> }.into_any(),
+                        None => view! { <p data-testid="study-return">{fermi_study::ending::RETURN_STUDY}</p> }.into_any(),
                     }}
                     {link.map(|url| view! { <p><a href=url rel="noopener noreferrer">"Go back to the panel"</a></p> })}
                 </main>

@@ -2,6 +2,7 @@
 //! boxes, and what the page does with it: keep its clocks going, save it, send it.
 
 use fermi_answer::Program;
+use fermi_study::ending::Sending;
 use fermi_study::{Format, ItemSummary, Ran, Session, Stage};
 use fermi_syntax::Dialect;
 use leptos::prelude::*;
@@ -11,17 +12,6 @@ use super::web;
 use crate::components::{AnswerBoxes, AnswerMode};
 use crate::run::{Pipeline, Shared};
 use fermi_practice::Settings;
-
-/// Whether the record reached the researcher.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Sending {
-    /// The study has no server (and no JATOS): the record travels as the saved file.
-    Nowhere,
-    Pending,
-    /// The last attempt failed, with why; another follows while the page is open.
-    Failed(String),
-    Sent,
-}
 
 #[derive(Clone, Copy)]
 pub struct StudyState {
