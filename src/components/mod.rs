@@ -34,7 +34,5 @@ pub fn value_in(unit: &str, x: f64) -> String {
     fermi_bank::UnitScale::of(unit).format(x)
 }
 
-/// A count with its noun in the right number: "1 pack", "2 packs".
-pub fn count(n: usize, noun: &str) -> String {
-    format!("{n} {noun}{}", if n == 1 { "" } else { "s" })
-}
+/// A count with its noun in the right number: "1 pack", "2 packs" (the core's printer).
+pub use fermi_num::count;

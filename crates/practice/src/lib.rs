@@ -5,6 +5,7 @@
 //! and the worker's wire format (`run`). No I/O, no clock, no entropy: the time and seeds come in as values.
 
 pub mod chart;
+pub mod packs;
 pub mod practice;
 pub mod run;
 pub mod saved;
