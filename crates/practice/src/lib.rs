@@ -4,6 +4,7 @@
 //! shows as numbers (`chart`); and one run of an answer's program as every mode's pipeline makes it, with its score
 //! and the worker's wire format (`run`). No I/O, no clock, no entropy: the time and seeds come in as values.
 
+pub mod belief;
 pub mod chart;
 pub mod packs;
 pub mod practice;
