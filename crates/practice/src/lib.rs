@@ -5,6 +5,7 @@
 //! and the worker's wire format (`run`). No I/O, no clock, no entropy: the time and seeds come in as values.
 
 pub mod belief;
+pub mod browse;
 pub mod chart;
 pub mod packs;
 pub mod practice;
@@ -14,5 +15,5 @@ pub mod sets;
 pub mod share;
 pub mod submit;
 
-pub use practice::{Outcome, Practice, Program, SetRun, topic_of};
+pub use practice::{Outcome, Practice, Program, SetProgress, SetRun, topic_of};
 pub use saved::{Draft, HistoryEntry, MAX_SAMPLES, MIN_SAMPLES, Saved, Settings, Theme};

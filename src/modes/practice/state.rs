@@ -148,11 +148,9 @@ impl PracticeState {
     /// Opens a recorded answer exactly as it was submitted (program, dialect, seed, samples), so its score is
     /// recomputed bit for bit.
     pub fn reopen(&self, entry: &HistoryEntry) {
-        let pack = self.packs.with_untracked(|packs| {
-            packs
-                .iter()
-                .position(|p| p.question(&entry.question).is_some())
-        });
+        let pack = self
+            .packs
+            .with_untracked(|packs| fermi_practice::browse::pack_of(packs, &entry.question));
         let Some(pack) = pack else {
             self.notify(format!(
                 "“{}” is not in the loaded packs: load its pack to reopen this answer.",
