@@ -15,6 +15,7 @@ pub mod ending;
 mod exclusions;
 mod file;
 mod item;
+pub mod link;
 mod record;
 mod score;
 mod session;

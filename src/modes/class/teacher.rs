@@ -186,10 +186,9 @@ pub fn Teacher(set: ClassSet, pack: StoredValue<Pack>) -> impl IntoView {
     };
     let start_over_controls = move || {
         if confirming.get() {
-            let n = results.with(|r| r.students.len());
             view! {
                 <div class="confirm" role="alertdialog" aria-label="Start over?" data-testid="class-confirm">
-                    <p>{format!("Forget all {}? The board, the crowd and who is left out are cleared (you can undo it).", count(n, "code"))}</p>
+                    <p>{results.with(Results::start_over_words)}</p>
                     <button class="danger" data-testid="class-clear-confirm" on:click=start_over>"Forget them"</button>
                     <button data-testid="class-clear-cancel" on:click=move |_| confirming.set(false)>"Keep them"</button>
                 </div>
@@ -232,12 +231,7 @@ pub fn Teacher(set: ClassSet, pack: StoredValue<Pack>) -> impl IntoView {
                             on:change=move |ev| { if let Some(list) = files::from_input(&ev) { take_files(list); } } />
                     </label>
                 </div>
-                <p class="muted" data-testid="class-count">{move || results.with(|r| {
-                    let ignored = if r.ignored_lines == 0 { String::new() } else {
-                        format!(" {} without a code ignored.", count(r.ignored_lines, "line"))
-                    };
-                    format!("{} taken.{ignored}", count(r.students.len(), "code"))
-                })}</p>
+                <p class="muted" data-testid="class-count">{move || results.with(Results::taken_words)}</p>
                 {move || file_problems.get().into_iter().map(|p| view! { <p class="problem">{p}</p> }).collect_view()}
                 {move || storage_problem.get().map(|why| view! { <p class="problem">"The round is not kept in this browser: " {why} "."</p> })}
                 {move || results.with(rejected)}
@@ -365,14 +359,9 @@ fn rejected(r: &Results) -> Option<impl IntoView + use<>> {
             .rejected
             .iter()
             .map(|x| {
-                let kind = if x.duplicate {
-                    "Duplicate"
-                } else {
-                    "Not taken"
-                };
                 view! {
                     <li class:duplicate=x.duplicate>
-                        <strong>{format!("{kind}: code {} ", x.position)}</strong>
+                        <strong>{format!("{}: code {} ", x.kind(), x.position)}</strong>
                         <code>{x.excerpt.clone()}</code> " — " {x.why.clone()}
                     </li>
                 }
@@ -403,7 +392,7 @@ fn board(r: &Results, v: ViewState, state: RoundState) -> AnyView {
             .collect_view();
         return view! {
             <div data-testid="class-board" data-hidden="true">
-                <p class="muted">{format!("{} handed in. Ranks, scores and counts stay hidden until you reveal the results.", count(r.students.len(), "student"))}</p>
+                <p class="muted">{r.hidden_words()}</p>
                 <ul class="class-roster">{who}</ul>
             </div>
         }
@@ -488,12 +477,7 @@ fn crowd(class: &Class, r: &Results, v: ViewState) -> Option<impl IntoView + use
             let against = row.against.clone();
             let revealed = move || v.revealed.with(|r| r.contains(&i));
             let standing = move || revealed() && v.shown.get();
-            let geometric = format!(
-                "geometric mean: {} · {} · {}",
-                value_in(&q.unit, row.geometric.p5),
-                value_in(&q.unit, row.geometric.p50),
-                value_in(&q.unit, row.geometric.p95)
-            );
+            let geometric = row.geometric_words(&q.unit);
             view! {
                 <tr class="question-row">
                     <th colspan="3" scope="colgroup">
@@ -588,7 +572,7 @@ fn intervals(
             })
             .collect_view();
         view! {
-            <p class="muted">{format!("{} … {} on a log axis; sorted by median.", value_in(unit, view_of.axis.0), value_in(unit, view_of.axis.1))}</p>
+            <p class="muted">{view_of.axis_words(unit)}</p>
             <div class="interval-chart" data-testid="class-intervals">{truth}<ul>{rows}</ul></div>
         }
     });
