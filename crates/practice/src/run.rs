@@ -96,6 +96,34 @@ pub struct Scored {
 }
 
 impl Scored {
+    /// The truth in the question's `unit`: a point, or its 5%, median and 95%.
+    pub fn truth_words(&self, unit: &str) -> String {
+        let scale = fermi_bank::UnitScale::of(unit);
+        match self.truth {
+            FittedTruth::Point(v) => format!("Truth: {}", scale.format(v)),
+            FittedTruth::Lognormal { .. } => format!(
+                "Truth: 5% {} · median {} · 95% {}",
+                scale.format(self.truth.p5()),
+                scale.format(self.truth.median()),
+                scale.format(self.truth.p95())
+            ),
+        }
+    }
+
+    /// The score's location and shape parts as percentages of the whole (the score card's bar); 0 for a zero
+    /// score.
+    pub fn parts_percent(&self) -> (f64, f64) {
+        let b = self.assessment.report.breakdown_shift;
+        let share = |part: f64| {
+            if b.total > 0.0 {
+                100.0 * part / b.total
+            } else {
+                0.0
+            }
+        };
+        (share(b.location), share(b.shape))
+    }
+
     /// What a score gives the history.
     pub fn outcome(&self) -> Outcome {
         Outcome {

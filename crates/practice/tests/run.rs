@@ -135,3 +135,40 @@ fn the_runner_answers_as_the_page_would() {
     let (_, crossed) = decode(&encode(&direct, scored.as_ref())).unwrap();
     assert!(crossed.is_some_and(|s| s.outcome().cramer_log.is_finite()));
 }
+
+/// The score card's truth line in the question's unit (a share in percent) and its bar's two parts.
+#[test]
+fn the_score_cards_words() {
+    let r = run(
+        "to(10, 100)",
+        Dialect::Squiggle,
+        &fermi_eval::Options {
+            samples: 5_000,
+            seed: 1,
+        },
+    );
+    let samples = r.log_samples().unwrap();
+    let point = score(samples, FittedTruth::Point(0.25)).unwrap();
+    assert_eq!(point.truth_words("percent of adults"), "Truth: 25%");
+    assert_eq!(point.truth_words("people"), "Truth: 0.25");
+    let spread = score(
+        samples,
+        FittedTruth::Lognormal {
+            mu: 30f64.ln(),
+            sigma: 0.5,
+        },
+    )
+    .unwrap();
+    let words = spread.truth_words("people");
+    assert!(
+        words.starts_with("Truth: 5% ") && words.contains(" · median 30 · 95% "),
+        "{words}"
+    );
+    for s in [&point, &spread] {
+        let (location, shape) = s.parts_percent();
+        assert!(
+            (location + shape - 100.0).abs() < 1e-9 && location >= 0.0 && shape >= 0.0,
+            "{location} {shape}"
+        );
+    }
+}

@@ -55,14 +55,17 @@ fn a_whole_attempt_validates_and_scores() {
     let study = parse_study(DEMO).unwrap();
     let mut s = start(&study);
     assert_eq!(s.stage, Stage::Instructions);
+    assert_eq!(s.next_label(), "Next question");
     assert!(s.arm_text(&study).is_some());
     s.next(&study, None, at(1000.0, true)).unwrap();
     assert_eq!(s.position().as_deref(), Some("Practice"));
+    assert_eq!(s.next_label(), "Show the answer");
     // A practice item needs an answer before its truth; then reveals, then moves on.
     assert!(s.next(&study, None, at(1500.0, true)).is_err());
     s.edit(draft(Format::Quick, "5", "200", ""), at(2000.0, true));
     s.next(&study, None, at(3000.0, true)).unwrap();
     assert!(matches!(s.stage, Stage::Practice { revealed: true, .. }));
+    assert_eq!(s.next_label(), "Next");
     s.next(&study, None, at(4000.0, true)).unwrap();
     assert_eq!(s.position().as_deref(), Some("1 of 6"));
     let answers = [
@@ -75,6 +78,10 @@ fn a_whole_attempt_validates_and_scores() {
     ];
     let mut t = 4000.0;
     for (k, d) in answers.into_iter().enumerate() {
+        assert_eq!(
+            s.next_label(),
+            if k == 5 { "Finish" } else { "Next question" }
+        );
         t += 1000.0;
         s.edit(d, at(t, true));
         // One program with an error, counted once however often it is rerun.
