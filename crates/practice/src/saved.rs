@@ -237,6 +237,36 @@ pub struct Loaded {
     pub notice: Option<String>,
 }
 
+/// What a page opening practice makes of its storage: `stored` is the saved text (`None`: nothing saved; `Err`:
+/// no storage at all), `earlier` the data set aside before. Returns the document, a notice for the page, and
+/// the set-aside file to write when something was set aside now.
+pub fn open(
+    stored: Result<Option<&str>, ()>,
+    earlier: Option<&str>,
+) -> (Saved, Option<String>, Option<String>) {
+    match stored {
+        Ok(None) => (Saved::empty(), None, None),
+        Ok(Some(text)) => {
+            let loaded = parse(text);
+            let file =
+                (!loaded.set_aside.is_empty()).then(|| add_set_aside(earlier, loaded.set_aside));
+            (loaded.saved, loaded.notice, file)
+        }
+        Err(()) => (
+            Saved::empty(),
+            Some(
+                "Local storage is unavailable: drafts and history will not survive a reload."
+                    .into(),
+            ),
+            None,
+        ),
+    }
+}
+
+/// What the page says when storage refuses the saved document.
+pub const NOT_SAVED: &str = "Local storage is full or refused the write: your latest drafts are not saved. Export \
+    your history, then clear some site data.";
+
 /// Reads saved text entry by entry: a damaged draft, history entry or settings block is set aside and the rest
 /// kept; only text that is not the playground's format at all, or from a newer format, is set aside whole.
 /// Format 1 is read as format 2 (its entries recompute their quantiles later; re-submissions are marked).

@@ -256,3 +256,24 @@ fn the_historys_words() {
         "{said}"
     );
 }
+
+/// Opening practice: nothing saved, no storage at all, a good document, and one with a damaged entry (set aside
+/// beside what was set aside before).
+#[test]
+fn opening_reads_what_storage_holds() {
+    use fermi_practice::saved::open;
+    let (saved, notice, file) = open(Ok(None), None);
+    assert_eq!((saved.history.len(), notice, file), (0, None, None));
+    let (_, notice, file) = open(Err(()), None);
+    assert!(
+        notice.is_some_and(|n| n.starts_with("Local storage is unavailable")) && file.is_none()
+    );
+    let good = include_str!("fixtures/saved-format-2.json");
+    let (saved, notice, file) = open(Ok(Some(good)), None);
+    assert!(!saved.history.is_empty() && notice.is_none() && file.is_none());
+    let damaged = good.replacen("\"question\"", "\"question_\"", 1);
+    let (saved, notice, file) = open(Ok(Some(&damaged)), Some("{\"items\":[]}"));
+    assert!(saved.history.len() < parse(good).saved.history.len());
+    assert!(notice.is_some());
+    assert!(file.is_some_and(|f| f.contains("question_")));
+}

@@ -14,9 +14,6 @@ use leptos::prelude::*;
 use crate::components::AnswerBoxes;
 use crate::run::{Pipeline, Shared};
 
-/// Notices kept at once: the newest stay, older ones have been seen, and a pile hides the page.
-const MAX_NOTICES: usize = 3;
-
 #[derive(Clone, Copy)]
 pub struct PracticeState {
     /// The built-in pack first, then packs loaded by the user.
@@ -135,14 +132,8 @@ impl PracticeState {
     }
 
     pub fn notify(&self, message: impl Into<String>) {
-        let message = message.into();
-        self.notices.update(|n| {
-            if !n.contains(&message) {
-                n.push(message);
-            }
-            let extra = n.len().saturating_sub(MAX_NOTICES);
-            n.drain(..extra);
-        });
+        self.notices
+            .update(|n| fermi_practice::notify(n, message.into()));
     }
 
     /// Opens a recorded answer exactly as it was submitted (program, dialect, seed, samples), so its score is

@@ -251,12 +251,8 @@ impl StudyState {
     }
 
     pub fn notify(&self, message: impl Into<String>) {
-        let message = message.into();
-        self.notices.update(|n| {
-            if !n.contains(&message) {
-                n.push(message)
-            }
-        });
+        self.notices
+            .update(|n| fermi_practice::notify(n, message.into()));
     }
 
     /// Writes the session to local storage now; a failed write is a notice (once) and the study goes on.
