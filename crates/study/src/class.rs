@@ -701,26 +701,9 @@ fn against(beaten: usize, of: usize) -> String {
 impl Class {
     /// Fits the truth of every question of `set` from `pack` (10⁶ samples each, for a distribution truth).
     pub fn new(set: ClassSet, pack: &Pack) -> Result<Class, String> {
-        let questions = set
-            .questions
-            .iter()
-            .map(|id| {
-                let q = pack
-                    .question(id)
-                    .ok_or_else(|| format!("question `{id}` is not in the pack"))?;
-                let truth = fit_truth(q).map_err(|p| format!("{id}: {}", p.diagnostic.message))?;
-                let log = LogTruth::new(&truth.to_truth()).map_err(|e| format!("{id}: {e}"))?;
-                Ok(ClassQuestion {
-                    id: id.clone(),
-                    text: q.text.clone(),
-                    unit: q.unit.clone(),
-                    topic: q.topics.first().map_or("", |t| t.as_str()).to_string(),
-                    truth,
-                    log,
-                })
-            })
-            .collect::<Result<Vec<_>, String>>()?;
-        Ok(Class { set, questions })
+        let mut fitting = Fitting::new(set);
+        while !fitting.step(pack)? {}
+        Ok(fitting.finish())
     }
 
     /// Scores every answer of a hand-in ("don't know" as `None`); why not, for the first answer that does not
@@ -1100,6 +1083,57 @@ pub fn picked_words(picked: usize) -> String {
         "{} picked (at most {MAX_QUESTIONS}); they are asked in the order picked.",
         fermi_num::count(picked, "question")
     )
+}
+
+/// A class whose truths are fitted one question at a time, so that a page can paint between fits (each takes
+/// 10⁶ samples for a distribution truth); [`Class::new`] fits them all at once.
+pub struct Fitting {
+    set: ClassSet,
+    questions: Vec<ClassQuestion>,
+}
+
+impl Fitting {
+    pub fn new(set: ClassSet) -> Fitting {
+        Fitting {
+            set,
+            questions: Vec::new(),
+        }
+    }
+
+    /// Fits the next question from `pack`: `Ok(true)` once every question is fitted, `Err` why the set cannot
+    /// be scored.
+    pub fn step(&mut self, pack: &Pack) -> Result<bool, String> {
+        let Some(id) = self.set.questions.get(self.questions.len()) else {
+            return Ok(true);
+        };
+        let q = pack
+            .question(id)
+            .ok_or_else(|| format!("question `{id}` is not in the pack"))?;
+        let truth = fit_truth(q).map_err(|p| format!("{id}: {}", p.diagnostic.message))?;
+        let log = LogTruth::new(&truth.to_truth()).map_err(|e| format!("{id}: {e}"))?;
+        self.questions.push(ClassQuestion {
+            id: id.clone(),
+            text: q.text.clone(),
+            unit: q.unit.clone(),
+            topic: q.topics.first().map_or("", |t| t.as_str()).to_string(),
+            truth,
+            log,
+        });
+        Ok(self.questions.len() == self.set.questions.len())
+    }
+
+    /// Questions fitted so far, of how many.
+    pub fn progress(&self) -> (usize, usize) {
+        (self.questions.len(), self.set.questions.len())
+    }
+
+    /// The class, once [`Fitting::step`] said every question is fitted.
+    pub fn finish(self) -> Class {
+        Class {
+            set: self.set,
+            questions: self.questions,
+        }
+    }
 }
 
 impl Rejected {
@@ -1513,6 +1547,20 @@ mod tests {
         assert!(r.start_over_words().starts_with("Forget all 3 codes? "));
         assert_eq!(r.rejected[0].kind(), "Duplicate");
         assert_eq!(class.results("").taken_words(), "0 codes taken.");
+        // Fitted one question at a time, the class is the one fitted at once.
+        let mut fitting = Fitting::new(s.clone());
+        assert_eq!(fitting.progress(), (0, 2));
+        assert_eq!(fitting.step(&pack()), Ok(false));
+        assert_eq!(fitting.progress(), (1, 2));
+        assert_eq!(fitting.step(&pack()), Ok(true));
+        assert_eq!(fitting.step(&pack()), Ok(true));
+        let ids_and_truths = |c: &Class| -> Vec<(String, FittedTruth)> {
+            c.questions
+                .iter()
+                .map(|q| (q.id.clone(), q.truth))
+                .collect()
+        };
+        assert_eq!(ids_and_truths(&fitting.finish()), ids_and_truths(&class));
         let mut picked = vec![TREES.to_string()];
         toggle_pick(&mut picked, LIVESTOCK);
         toggle_pick(&mut picked, TREES);

@@ -10,12 +10,13 @@ use std::collections::BTreeSet;
 use fermi_bank::Pack;
 use fermi_score::format_nats;
 use fermi_score::lab::Quantiles;
-use fermi_study::class::{self, Class, ClassRule, ClassSet, Options, Results, Round};
+use fermi_study::class::{self, Class, ClassRule, ClassSet, Fitting, Options, Results, Round};
 use leptos::prelude::*;
 
 use super::qr::Qr;
 use super::{Masthead, page_address};
 use crate::adapters;
+use crate::run::Shared;
 
 use crate::components::files::download;
 use crate::components::{count, files, value_in};
@@ -49,22 +50,68 @@ impl RoundState {
     }
 }
 
+/// The teacher's page: the truths are fitted one question per task (10⁶ samples each for a distribution truth),
+/// so that opening the page never holds its thread for all of them at once; then the round.
 #[component]
 pub fn Teacher(set: ClassSet, pack: StoredValue<Pack>) -> impl IntoView {
+    let fitting = StoredValue::new(Some(Fitting::new(set.clone())));
+    let progress = RwSignal::new((0, set.questions.len()));
+    let fitted = RwSignal::new(None::<Result<Shared<Class>, String>>);
+    fit_next(fitting, pack, progress, fitted);
+    move || {
+        match fitted.get() {
+        None => {
+            let (done, of) = progress.get();
+            view! {
+                <Masthead subtitle="The teacher's page" />
+                <main class="class"><p class="panel" role="status" data-testid="class-fitting">{format!("Working out the truths: {done} of {of}…")}</p></main>
+            }
+            .into_any()
+        }
+        Some(Err(why)) => view! {
+            <Masthead subtitle="The teacher's page" />
+            <main class="class"><p class="problem panel" role="alert">"This class set cannot be scored: " {why}</p></main>
+        }
+        .into_any(),
+        Some(Ok(class)) => view! { <RoundPage set=set.clone() class /> }.into_any(),
+    }
+    }
+}
+
+/// Fits the next question in a task of its own, then schedules the one after.
+fn fit_next(
+    fitting: StoredValue<Option<Fitting>>,
+    pack: StoredValue<Pack>,
+    progress: RwSignal<(usize, usize)>,
+    fitted: RwSignal<Option<Result<Shared<Class>, String>>>,
+) {
+    set_timeout(
+        move || {
+            // The page may have been left meanwhile.
+            let Some(Some(mut f)) = fitting.try_update_value(Option::take) else {
+                return;
+            };
+            match pack.with_value(|p| f.step(p)) {
+                Err(why) => fitted.set(Some(Err(why))),
+                Ok(true) => fitted.set(Some(Ok(Shared::new(f.finish())))),
+                Ok(false) => {
+                    progress.set(f.progress());
+                    fitting.set_value(Some(f));
+                    fit_next(fitting, pack, progress, fitted);
+                }
+            }
+        },
+        std::time::Duration::ZERO,
+    );
+}
+
+/// The round, over a class whose truths are fitted.
+#[component]
+fn RoundPage(set: ClassSet, class: Shared<Class>) -> impl IntoView {
     let round_key = format!("fermi-playground.class.{}.round", set.id());
     let codes_key = format!("fermi-playground.class.{}.codes", set.id());
     let student_link = format!("{}{}{}", page_address(), class::LINK_PREFIX, set.body());
-    let class = pack.with_value(|p| Class::new(set.clone(), p));
-    let class = match class {
-        Ok(class) => StoredValue::new(class),
-        Err(why) => {
-            return view! {
-                <Masthead subtitle="The teacher's page" />
-                <main class="class"><p class="problem panel" role="alert">"This class set cannot be scored: " {why}</p></main>
-            }
-            .into_any();
-        }
-    };
+    let class = StoredValue::new(class);
     let state = RoundState {
         codes: RwSignal::new(String::new()),
         left_out: RwSignal::new(BTreeSet::new()),
