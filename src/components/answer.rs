@@ -3,7 +3,7 @@
 //! `fermi_answer::Answer`, which says what it runs as and why it is not ready.
 
 use fermi_answer::{Answer as Given, Bounds};
-use fermi_practice::submit::blocked;
+use fermi_practice::submit::{blocked, unit_warning};
 use fermi_syntax::{Dialect, Severity};
 use leptos::html;
 use leptos::prelude::*;
@@ -453,15 +453,7 @@ fn SyntaxCard() -> impl IntoView {
 pub fn UnitWarning(boxes: AnswerBoxes, #[prop(into)] unit: Signal<String>) -> impl IntoView {
     let pipeline = expect_context::<Pipeline>();
     move || {
-        let (p5, p95) = match boxes.mode.get() {
-            AnswerMode::Quick => Bounds::new(boxes.low.get(), boxes.high.get()).read().ok()?,
-            AnswerMode::Program => {
-                let run = pipeline.run.get();
-                let summary = &run.forecast.as_ref()?.as_ref().ok()?.summary;
-                (summary.p5.exp(), summary.p95.exp())
-            }
-        };
-        let warning = fermi_bank::unit_warning(&unit.get(), p5, p95)?;
+        let warning = unit_warning(&boxes.answer(pipeline), &pipeline.run.get(), &unit.get())?;
         Some(
             view! { <p class="unit-warning" data-testid="unit-warning" role="status">{warning}</p> },
         )

@@ -223,3 +223,47 @@ impl Runner {
         encode(run, scored.as_ref())
     }
 }
+
+/// The page's side of a worker that several pipelines share (a class's twenty questions), one lane each: the
+/// request ids given out, and each lane's latest job. A worker's answer is taken only for its lane's latest
+/// request: an older one's answer is stale, a newer request being on its way.
+#[derive(Debug)]
+pub struct Lanes<J> {
+    last_id: u64,
+    latest: Vec<(u64, Option<J>)>,
+}
+
+impl<J> Default for Lanes<J> {
+    fn default() -> Self {
+        Lanes {
+            last_id: 0,
+            latest: Vec::new(),
+        }
+    }
+}
+
+impl<J: Clone> Lanes<J> {
+    /// A new lane's index.
+    pub fn add(&mut self) -> usize {
+        self.latest.push((0, None));
+        self.latest.len() - 1
+    }
+
+    /// Records `job` as `lane`'s latest; the id to send it under (ids are the page's, unique across lanes).
+    pub fn send(&mut self, lane: usize, job: J) -> u64 {
+        self.last_id += 1;
+        if let Some(latest) = self.latest.get_mut(lane) {
+            *latest = (self.last_id, Some(job));
+        }
+        self.last_id
+    }
+
+    /// The lane and job an answer with `id` is for, if it answers a lane's latest request.
+    pub fn answered(&self, id: u64) -> Option<(usize, J)> {
+        self.latest
+            .iter()
+            .enumerate()
+            .find(|(_, (latest, _))| *latest == id && id > 0)
+            .and_then(|(lane, (_, job))| Some((lane, job.clone()?)))
+    }
+}

@@ -31,6 +31,19 @@ pub fn blocked(run: RunState, answer: &Answer) -> Option<String> {
     }
 }
 
+/// A likely unit slip (a bare `64` on a share: 6,400%) in the bank's words, before Submit and after: a quick
+/// answer's bounds as typed, a program's estimate's 5th and 95th percentiles.
+pub fn unit_warning(answer: &Answer, run: &Run, unit: &str) -> Option<String> {
+    let (p5, p95) = match answer.bounds() {
+        Some(bounds) => bounds.read().ok()?,
+        None => {
+            let summary = &run.forecast.as_ref()?.as_ref().ok()?.summary;
+            (summary.p5.exp(), summary.p95.exp())
+        }
+    };
+    fermi_bank::unit_warning(unit, p5, p95)
+}
+
 /// What a class student's page says under a question before the hand-in: "don't know", nothing yet, why not (the
 /// answer's reason naming the box, or the run's first error), still running, or the estimate (linear quantiles) with
 /// the unit warning of a likely slip.

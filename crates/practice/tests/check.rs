@@ -166,3 +166,42 @@ fn a_share_slip_is_warned() {
     );
     assert!(check.ready());
 }
+
+/// Before Submit, a quick answer is warned from its bounds as typed (no run needed) and a program from its run.
+#[test]
+fn a_unit_slip_is_warned_from_bounds_or_run() {
+    use fermi_practice::submit::unit_warning;
+    let share = "percent of adults";
+    let nothing = ran("");
+    for (answer, run, unit, warned) in [
+        (Answer::quick("40", "80"), &nothing, share, true),
+        (Answer::quick("40%", "80%"), &nothing, share, false),
+        (Answer::quick("0.4", "0.8"), &nothing, share, false),
+        (Answer::quick("40", "80"), &nothing, "people", false),
+        (Answer::quick("40", ""), &nothing, share, false),
+        (
+            Answer::written(Dialect::Squiggle, "to(40, 80)"),
+            &ran("to(40, 80)"),
+            share,
+            true,
+        ),
+        (
+            Answer::written(Dialect::Squiggle, "to(0.4, 0.8)"),
+            &ran("to(0.4, 0.8)"),
+            share,
+            false,
+        ),
+        (
+            Answer::written(Dialect::Squiggle, "to(40, 80)"),
+            &nothing,
+            share,
+            false,
+        ),
+    ] {
+        assert_eq!(
+            unit_warning(&answer, run, unit).is_some(),
+            warned,
+            "{answer:?} {unit}"
+        );
+    }
+}

@@ -172,3 +172,23 @@ fn the_score_cards_words() {
         );
     }
 }
+
+/// Lanes of a shared worker: each answer is taken only for its lane's latest request; an older request's answer,
+/// an unknown id and the id 0 are stale.
+#[test]
+fn only_a_lanes_latest_answer_is_taken() {
+    let mut lanes = fermi_practice::run::Lanes::<&str>::default();
+    let (a, b) = (lanes.add(), lanes.add());
+    assert_eq!(lanes.answered(0), None);
+    let a1 = lanes.send(a, "a1");
+    let b1 = lanes.send(b, "b1");
+    let a2 = lanes.send(a, "a2");
+    assert!(a1 < b1 && b1 < a2);
+    assert_eq!(lanes.answered(a1), None, "superseded by a2");
+    assert_eq!(lanes.answered(b1), Some((b, "b1")));
+    assert_eq!(lanes.answered(a2), Some((a, "a2")));
+    assert_eq!(lanes.answered(99), None);
+    // A lane that does not exist records nothing.
+    let lost = lanes.send(7, "x");
+    assert_eq!(lanes.answered(lost), None);
+}
