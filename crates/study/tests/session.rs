@@ -279,3 +279,41 @@ fn next_takes_the_pages_run_only_when_it_is_the_items_own() {
         .unwrap();
     assert_eq!(s.record.items[0].summary, Some(own));
 }
+
+/// The ways of answering an arm's formats allow: which dialect a program starts in, and where a tab the study does
+/// not take switches to.
+#[test]
+fn the_formats_decide_the_ways_of_answering() {
+    use fermi_syntax::Dialect;
+    let study = parse_study(DEMO).unwrap();
+    let mut c = study.conditions(None);
+    for (formats, dialect, from_program, from_quick) in [
+        (
+            vec![Format::Quick, Format::Squiggle, Format::Fermi],
+            Dialect::Squiggle,
+            None,
+            None,
+        ),
+        (
+            vec![Format::Quick, Format::Fermi],
+            Dialect::Fermi,
+            None,
+            None,
+        ),
+        (vec![Format::Quick], Dialect::Squiggle, Some(false), None),
+        (vec![Format::Fermi], Dialect::Fermi, None, Some(true)),
+        (vec![Format::Squiggle], Dialect::Squiggle, None, Some(true)),
+    ] {
+        c.formats = formats.clone();
+        assert_eq!(c.program_dialect(), dialect, "{formats:?}");
+        assert_eq!(
+            (c.switch(true), c.switch(false)),
+            (from_program, from_quick),
+            "{formats:?}"
+        );
+        assert_eq!(
+            c.takes_programs(),
+            formats.iter().any(|f| *f != Format::Quick)
+        );
+    }
+}

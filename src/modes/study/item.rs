@@ -80,9 +80,10 @@ pub fn ItemView() -> impl IntoView {
 #[component]
 fn Formats() -> impl IntoView {
     let state = expect_context::<StudyState>();
-    let quick = state.allows(Format::Quick);
-    let programs = state.allows(Format::Squiggle) || state.allows(Format::Fermi);
-    let both = state.allows(Format::Squiggle) && state.allows(Format::Fermi);
+    let conditions = state.conditions();
+    let quick = conditions.takes(Format::Quick);
+    let programs = conditions.takes_programs();
+    let both = conditions.takes(Format::Squiggle) && conditions.takes(Format::Fermi);
     let tabs = (quick && programs).then(|| view! { <ModeTabs boxes=state.boxes /> });
     let dialect = both.then(|| {
         view! {

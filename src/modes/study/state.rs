@@ -3,7 +3,7 @@
 
 use fermi_answer::Program;
 use fermi_study::ending::Sending;
-use fermi_study::{Format, ItemSummary, Ran, Session, Stage};
+use fermi_study::{ItemSummary, Ran, Session, Stage};
 use fermi_syntax::Dialect;
 use leptos::prelude::*;
 
@@ -62,12 +62,8 @@ impl StudyState {
         let samples = loaded.study.samples;
         let pipeline = Pipeline::new(Settings::default(), practice_truth.into());
         pipeline.samples.set(samples);
-        let formats = session.with_untracked(|s| s.conditions(&loaded.study).formats);
-        let first_program = formats
-            .iter()
-            .copied()
-            .find(|f| *f != Format::Quick)
-            .unwrap_or(Format::Squiggle);
+        let first_program =
+            session.with_untracked(|s| s.conditions(&loaded.study).program_dialect());
         let state = StudyState {
             loaded: StoredValue::new(loaded),
             key: StoredValue::new(key),
@@ -76,7 +72,7 @@ impl StudyState {
             question,
             pipeline,
             boxes: AnswerBoxes::new(pipeline),
-            program_dialect: RwSignal::new(first_program.dialect()),
+            program_dialect: RwSignal::new(first_program),
             notices: RwSignal::new(Vec::new()),
             refusal: RwSignal::new(None),
             waiting: RwSignal::new(None),
@@ -97,10 +93,6 @@ impl StudyState {
     pub fn conditions(&self) -> fermi_study::Conditions {
         self.session
             .with_untracked(|s| self.study(|study| s.conditions(study)))
-    }
-
-    pub fn allows(&self, format: Format) -> bool {
-        self.conditions().formats.contains(&format)
     }
 
     /// Puts the open item's answer and seed into the editor (a new item, or a resumed one).
@@ -136,12 +128,11 @@ impl StudyState {
         });
         // A way of answering the study does not take is switched to one it does.
         Effect::new(move |_| {
-            let mode = state.boxes.mode.get();
-            let programs = state.allows(Format::Squiggle) || state.allows(Format::Fermi);
-            if mode == AnswerMode::Program && !programs {
-                state.boxes.mode.set(AnswerMode::Quick);
-            } else if mode == AnswerMode::Quick && !state.allows(Format::Quick) {
-                state.boxes.mode.set(AnswerMode::Program);
+            let program = state.boxes.mode.get() == AnswerMode::Program;
+            match state.conditions().switch(program) {
+                Some(true) => state.boxes.mode.set(AnswerMode::Program),
+                Some(false) => state.boxes.mode.set(AnswerMode::Quick),
+                None => {}
             }
         });
         Effect::new(move |_| {
