@@ -11,10 +11,13 @@ pub const KEY: &str = "fermi-playground.packs";
 /// Most characters of files kept.
 pub const MAX_KEPT_CHARS: usize = 2_500_000;
 
+/// Files as `(name, text)`.
+pub type Batch = Vec<(String, String)>;
+
 /// The files of each load that added a pack, as `(name, text)`.
 #[derive(Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Kept {
-    pub batches: Vec<Vec<(String, String)>>,
+    pub batches: Vec<Batch>,
 }
 
 impl Kept {
@@ -25,7 +28,7 @@ impl Kept {
     }
 
     /// Adds a batch of files: the JSON to store, or why it is not kept, for people.
-    pub fn keep(mut self, batch: Vec<(String, String)>) -> Result<String, String> {
+    pub fn keep(mut self, batch: Batch) -> Result<String, String> {
         self.batches.push(batch);
         let size: usize = self
             .batches
@@ -60,7 +63,7 @@ pub fn add<P: std::ops::Deref<Target = Pack>>(
     packs: &mut Vec<P>,
     read: &[(String, Result<String, String>)],
     wrap: impl Fn(Pack) -> P,
-) -> (Report, Option<usize>, Option<Vec<(String, String)>>) {
+) -> (Report, Option<usize>, Option<Batch>) {
     let (loaded, mut report) = load_report(read);
     let mut first_added = None;
     // One "Loaded …" line per pack, in order; a duplicate's line says so instead.

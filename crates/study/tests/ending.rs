@@ -36,18 +36,21 @@ fn start(study: &Study) -> Session {
     )
 }
 
+/// Finished, completion code, partial code, completion url; then the code and the link expected.
+type Case<'a> = (
+    bool,
+    Option<&'a str>,
+    Option<&'a str>,
+    Option<&'a str>,
+    Option<&'a str>,
+    Option<&'a str>,
+);
+
 #[test]
 fn a_code_and_a_link_per_outcome() {
     let url = Some("https://panel.example/done?cc={code}");
     // (finished, completion code, partial code, url) → (code, link)
-    let cases: &[(
-        bool,
-        Option<&str>,
-        Option<&str>,
-        Option<&str>,
-        Option<&str>,
-        Option<&str>,
-    )] = &[
+    let cases: &[Case] = &[
         (
             true,
             Some("C1"),

@@ -12,11 +12,14 @@ fn d(start: usize, end: usize, severity: Severity) -> Diagnostic {
 
 const TEXT: &str = "a = to(1, 10)\nb é +";
 
+/// A diagnostic's span and severity.
+type Spanned = (usize, usize, Severity);
+
 #[test]
 fn marks_follow_the_spans() {
     use Severity::*;
     // (diagnostics, marked pieces in order)
-    let cases: &[(&[(usize, usize, Severity)], &[&str])] = &[
+    let cases: &[(&[Spanned], &[&str])] = &[
         (&[], &[]),
         // Overlapping spans: the first in source order wins.
         (
