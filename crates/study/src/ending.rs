@@ -74,6 +74,43 @@ impl Session {
         }
     }
 
+    /// What the page finds in its storage for this participant (`stored`: the saved text, `None` when there is
+    /// none, `Err` when storage is off): an attempt to resume, or none, with a notice for the participant; an
+    /// attempt that cannot be resumed is to be kept aside (never overwritten) under [`Session::unreadable_key`].
+    pub fn found(
+        stored: Result<Option<&str>, ()>,
+        study: &Study,
+        sha256: &str,
+        now_wall_ms: f64,
+    ) -> (Option<Session>, Option<String>) {
+        match stored {
+            Ok(None) => (None, None),
+            Ok(Some(text)) => match Session::resume(text, study, sha256, now_wall_ms) {
+                Ok(s) => (Some(s), None),
+                Err(why) => (
+                    None,
+                    Some(format!(
+                        "Your earlier answers could not be resumed: {why}. They are kept aside in this browser; \
+                         this is a new start."
+                    )),
+                ),
+            },
+            Err(()) => (
+                None,
+                Some(
+                    "This browser's storage is turned off: your answers will not survive a reload. Use “Save my \
+                     answers” to keep a copy."
+                        .into(),
+                ),
+            ),
+        }
+    }
+
+    /// Where an attempt that cannot be resumed is kept aside, beside the participant's storage `key`.
+    pub fn unreadable_key(key: &str) -> String {
+        format!("{key}.unreadable")
+    }
+
     /// What of the record a 2xx acknowledges: the items, practice answers and status it held when sent.
     pub fn version(&self) -> Version {
         (

@@ -493,3 +493,25 @@ fn retries_back_off_and_words_follow_the_state() {
         assert_eq!(sending.settled(), settled);
     }
 }
+
+/// What the page finds in storage on entering: nothing, an attempt to resume, one that cannot be (kept aside,
+/// said why), or no storage at all (said).
+#[test]
+fn storage_on_entering() {
+    let study = parse_study(DEMO).unwrap();
+    let sha = sha256_hex(DEMO.as_bytes());
+    let now = at(0.0, true).wall_ms;
+    let saved = start(&study).to_json();
+    let (found, said) = Session::found(Ok(None), &study, &sha, now);
+    assert!(found.is_none() && said.is_none());
+    let (found, said) = Session::found(Ok(Some(&saved)), &study, &sha, now);
+    assert!(found.is_some() && said.is_none());
+    let (found, said) = Session::found(Ok(Some(&saved)), &study, "another file", now);
+    assert!(found.is_none());
+    assert!(said.is_some_and(|s| {
+        s.starts_with("Your earlier answers could not be resumed: the study file changed")
+    }));
+    let (found, said) = Session::found(Err(()), &study, &sha, now);
+    assert!(found.is_none() && said.is_some_and(|s| s.contains("storage is turned off")));
+    assert_eq!(Session::unreadable_key("k"), "k.unreadable");
+}

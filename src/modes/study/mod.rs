@@ -104,30 +104,20 @@ fn Gate(loaded: Shared<Loaded>) -> impl IntoView {
                     gate.set(Step::Refused);
                     return;
                 }
-                let saved = match crate::adapters::read(&key) {
-                    Ok(Some(text)) => {
-                        let resumed = Session::resume(
-                            &text,
-                            &loaded.study,
-                            &loaded.sha256,
-                            web::now().wall_ms,
-                        );
-                        match resumed {
-                            Ok(s) => Some(s),
-                            Err(why) => {
-                                // Kept aside, never overwritten.
-                                let _ = crate::adapters::write(&format!("{key}.unreadable"), &text);
-                                notice.set(Some(format!("Your earlier answers could not be resumed: {why}. They are kept aside in this browser; this is a new start.")));
-                                None
-                            }
-                        }
-                    }
-                    Ok(None) => None,
-                    Err(_) => {
-                        notice.set(Some("This browser's storage is turned off: your answers will not survive a reload. Use “Save my answers” to keep a copy.".into()));
-                        None
-                    }
-                };
+                let stored = crate::adapters::read(&key);
+                let (saved, said) = Session::found(
+                    stored.as_ref().map(Option::as_deref).map_err(|_| ()),
+                    &loaded.study,
+                    &loaded.sha256,
+                    web::now().wall_ms,
+                );
+                if let (Ok(Some(text)), None) = (&stored, &saved) {
+                    // Kept aside, never overwritten.
+                    let _ = crate::adapters::write(&Session::unreadable_key(&key), text);
+                }
+                if said.is_some() {
+                    notice.set(said);
+                }
                 match (saved, consented) {
                     (Some(s), _) => {
                         session.set(Some((key, s)));
