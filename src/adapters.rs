@@ -111,28 +111,17 @@ pub mod practice {
 
     /// The saved document and an optional notice. Whatever could not be read is added to the set-aside data.
     pub fn load() -> (Saved, Option<String>) {
-        match read(KEY) {
-            Ok(None) => (Saved::empty(), None),
-            Ok(Some(text)) => {
-                let loaded = saved::parse(&text);
-                if !loaded.set_aside.is_empty() {
-                    let earlier = set_aside();
-                    let file = saved::add_set_aside(earlier.as_deref(), loaded.set_aside);
-                    let _ = write(BACKUP_KEY, &file);
-                }
-                (loaded.saved, loaded.notice)
-            }
-            Err(_) => (
-                Saved::empty(),
-                Some(
-                    "Local storage is unavailable: drafts and history will not survive a reload."
-                        .into(),
-                ),
-            ),
+        let stored = read(KEY);
+        let (saved, notice, set_aside_file) = saved::open(
+            stored.as_ref().map(Option::as_deref).map_err(|_| ()),
+            set_aside().as_deref(),
+        );
+        if let Some(file) = set_aside_file {
+            let _ = write(BACKUP_KEY, &file);
         }
+        (saved, notice)
     }
 
-    /// The set-aside data, as a file's text, if there is any.
     pub fn set_aside() -> Option<String> {
         read(BACKUP_KEY).ok().flatten()
     }
@@ -143,10 +132,6 @@ pub mod practice {
 
     /// Writes the document; `Err` with a notice when storage is full or refused.
     pub fn save(saved: &Saved) -> Result<(), String> {
-        write(KEY, &saved::to_json(saved)).map_err(|_| {
-            "Local storage is full or refused the write: your latest drafts are not saved. Export your history, \
-             then clear some site data."
-                .to_string()
-        })
+        write(KEY, &saved::to_json(saved)).map_err(|_| saved::NOT_SAVED.to_string())
     }
 }

@@ -11,7 +11,7 @@ use fermi_syntax::Dialect;
 use leptos::prelude::*;
 
 use fermi_practice::Settings;
-use fermi_practice::run::{Run, RunRequest, Scored, run, score};
+use fermi_practice::run::{Lanes, Run, RunRequest, Scored, run, score};
 
 /// Pause after the last keystroke before the program is evaluated.
 pub const DEBOUNCE: Duration = Duration::from_millis(250);
@@ -216,22 +216,21 @@ struct Done {
 }
 
 /// A mode's evaluation worker, which any number of its pipelines share (a class's twenty questions run in one
-/// worker): each pipeline is a lane of it, whose latest job alone is answered.
+/// worker): each pipeline is a lane of it (`fermi_practice::run::Lanes`), whose latest job alone is answered.
 #[derive(Clone, Copy)]
 pub struct Background {
     worker: StoredValue<Option<crate::worker::Worker>, LocalStorage>,
     /// False without a worker, or once it has failed.
     alive: RwSignal<bool>,
-    /// The last request id given out: ids are the page's, so an answer finds its lane by id.
-    last_id: StoredValue<u64>,
-    lanes: StoredValue<Vec<Lane>>,
+    lanes: StoredValue<Lanes<Job>>,
+    /// Each lane's latest result taken.
+    done: StoredValue<Vec<RwSignal<Option<Done>>>>,
 }
 
-/// One pipeline's side of the worker: the latest job sent, and the latest result taken.
+/// One pipeline's side of the worker: its lane, and the latest result taken.
 #[derive(Clone, Copy)]
 struct Lane {
     index: usize,
-    latest: StoredValue<(u64, Option<Job>)>,
     done: RwSignal<Option<Done>>,
 }
 
@@ -239,7 +238,8 @@ impl Background {
     /// Starts the worker, which ends with the owner of this call (its answers would have no one to go to).
     pub fn start() -> Background {
         let alive = RwSignal::new(false);
-        let lanes = StoredValue::new(Vec::<Lane>::new());
+        let lanes = StoredValue::new(Lanes::<Job>::default());
+        let done = StoredValue::new(Vec::<RwSignal<Option<Done>>>::new());
         let worker = crate::worker::Worker::spawn(move |id, value| {
             // `try_`: an answer already on its way may arrive after the pipelines were disposed.
             if id < 0.0 {
@@ -247,16 +247,10 @@ impl Background {
                 alive.try_set(false);
                 return;
             }
-            // A result for an older job is stale: a newer one is on its way (and matches no lane's latest id).
-            let Some(found) = lanes.try_with_value(|lanes| {
-                lanes.iter().find_map(|lane| {
-                    let (latest, job) = lane.latest.try_get_value()?;
-                    (id == latest as f64).then_some((lane.done, job?))
-                })
-            }) else {
+            let Some(Some((lane, of))) = lanes.try_with_value(|l| l.answered(id as u64)) else {
                 return;
             };
-            let Some((done, of)) = found else {
+            let Some(Some(done)) = done.try_with_value(|d| d.get(lane).copied()) else {
                 return;
             };
             match crate::worker::message_bytes(&value).and_then(|b| fermi_practice::run::decode(&b))
@@ -280,29 +274,31 @@ impl Background {
         Background {
             worker: StoredValue::new_local(worker),
             alive,
-            last_id: StoredValue::new(0),
             lanes,
+            done,
         }
     }
 
     fn lane(&self) -> Lane {
         let lane = Lane {
-            index: self.lanes.with_value(Vec::len),
-            latest: StoredValue::new((0, None)),
+            index: self.lanes.try_update_value(|l| l.add()).unwrap_or_default(),
             done: RwSignal::new(None),
         };
-        self.lanes.update_value(|l| l.push(lane));
+        self.done.update_value(|d| d.push(lane.done));
         lane
     }
 
     fn send(&self, lane: Lane, job: Job) {
-        let id = self.last_id.get_value() + 1;
-        self.last_id.set_value(id);
+        let Some(id) = self
+            .lanes
+            .try_update_value(|l| l.send(lane.index, job.clone()))
+        else {
+            return;
+        };
         self.worker.with_value(|w| {
             if let Some(w) = w {
                 w.post(id, lane.index, &job.run, job.truth);
             }
         });
-        lane.latest.set_value((id, Some(job)));
     }
 }

@@ -3,13 +3,13 @@
 //! `fermi_answer::Answer`, which says what it runs as and why it is not ready.
 
 use fermi_answer::{Answer as Given, Bounds};
-use fermi_practice::submit::blocked;
-use fermi_syntax::{Diagnostic, Dialect, Severity, Shown};
+use fermi_practice::submit::{blocked, unit_warning};
+use fermi_syntax::{Dialect, Severity};
 use leptos::html;
 use leptos::prelude::*;
 
 use super::bound::BoundInput;
-use super::diagnostics::{Diagnostics, LISTED, marked_pieces};
+use super::diagnostics::{Diagnostics, LISTED};
 use super::{coded, readable, value_in};
 use crate::run::Pipeline;
 
@@ -265,17 +265,8 @@ pub fn Editor(#[prop(default = true)] dialect_switch: bool) -> impl IntoView {
     let marked = move || {
         let run = pipeline.run.get();
         let source = pipeline.source.get();
-        // Underlines belong to the text that was evaluated; while typing ahead of the run, show none.
-        let diagnostics: Vec<Diagnostic> = if pipeline.evaluated.with(|e| *e == source) {
-            Shown::of(&run.diagnostics, LISTED)
-                .list
-                .into_iter()
-                .cloned()
-                .collect()
-        } else {
-            Vec::new()
-        };
-        marked_pieces(&source, &diagnostics)
+        let evaluated = pipeline.evaluated.get();
+        fermi_syntax::underlines(&source, &evaluated, &run.diagnostics, LISTED)
             .into_iter()
             .map(|(text, severity)| match severity {
                 None => view! { <span>{text}</span> }.into_any(),
@@ -462,15 +453,7 @@ fn SyntaxCard() -> impl IntoView {
 pub fn UnitWarning(boxes: AnswerBoxes, #[prop(into)] unit: Signal<String>) -> impl IntoView {
     let pipeline = expect_context::<Pipeline>();
     move || {
-        let (p5, p95) = match boxes.mode.get() {
-            AnswerMode::Quick => Bounds::new(boxes.low.get(), boxes.high.get()).read().ok()?,
-            AnswerMode::Program => {
-                let run = pipeline.run.get();
-                let summary = &run.forecast.as_ref()?.as_ref().ok()?.summary;
-                (summary.p5.exp(), summary.p95.exp())
-            }
-        };
-        let warning = fermi_bank::unit_warning(&unit.get(), p5, p95)?;
+        let warning = unit_warning(&boxes.answer(pipeline), &pipeline.run.get(), &unit.get())?;
         Some(
             view! { <p class="unit-warning" data-testid="unit-warning" role="status">{warning}</p> },
         )

@@ -125,12 +125,7 @@ fn Breakdown(a: Shared<Attribution>, corrections: RwSignal<Vec<Correction>>) -> 
         .filter(|s| s.named)
         .map(|s| {
             let mine = s.name.clone();
-            let current = a
-                .factors
-                .iter()
-                .find(|r| r.answer == mine)
-                .map(|r| r.reference.clone())
-                .unwrap_or_default();
+            let current = a.matched(&mine).to_string();
             let options = names
                 .iter()
                 .map(|n| view! { <option value=n.clone() selected=*n == current>{n.clone()}</option> })
@@ -138,13 +133,7 @@ fn Breakdown(a: Shared<Attribution>, corrections: RwSignal<Vec<Correction>>) -> 
             let name = mine.clone();
             let change = move |ev| {
                 let chosen = event_target_value(&ev);
-                corrections.update(|c| {
-                    c.retain(|x| x.answer != name);
-                    c.push(Correction {
-                        answer: name.clone(),
-                        reference: (!chosen.is_empty()).then_some(chosen),
-                    });
-                });
+                corrections.update(|c| Correction::set(c, &name, &chosen));
             };
             view! {
                 <label class="factor-match">

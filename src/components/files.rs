@@ -1,4 +1,4 @@
-//! Reading files the user picks or drops, handing them to the core's one loading path, showing what it said;
+//! Reading files the user picks or drops (the core's one loading path takes them, `fermi_bank::import::load_report`);
 //! and offering a file for download.
 
 use wasm_bindgen::JsCast;
@@ -27,48 +27,8 @@ pub async fn read_all(files: web_sys::FileList) -> Vec<(String, Result<String, S
     out
 }
 
-/// What one attempt to load files gave, as lines to show.
-#[derive(Clone, Default)]
-pub struct Outcome {
-    pub loaded: Vec<String>,
-    pub problems: Vec<String>,
-}
-
-/// Loads the files read (`fermi_bank::import::load_files`: the CLI's checks and words) and words the result,
-/// each problem at its file:line:col when it has a place there.
-pub fn load(files: &[(String, Result<String, String>)]) -> (Vec<fermi_bank::Pack>, Outcome) {
-    let mut outcome = Outcome::default();
-    let texts: Vec<(&str, &str)> = files
-        .iter()
-        .filter_map(|(name, text)| Some((name.as_str(), text.as_ref().ok()?.as_str())))
-        .collect();
-    let unread = files
-        .iter()
-        .filter_map(|(name, text)| Some(format!("{name}: {}", text.as_ref().err()?)));
-    let loaded = fermi_bank::import::load_files(&texts);
-    let mut problems: Vec<String> = unread.collect();
-    problems.extend(loaded.problems.iter().map(|p| {
-        match texts.iter().find(|(name, _)| *name == &*p.file) {
-            Some((_, text)) => p.line(text),
-            None => p.to_string(),
-        }
-    }));
-    if !problems.is_empty() {
-        outcome.problems.push(format!(
-            "Files not loaded: {}.",
-            super::count(problems.len(), "problem")
-        ));
-        outcome.problems.extend(problems);
-    }
-    let mut packs = Vec::new();
-    for (pack, summary) in loaded.packs {
-        outcome
-            .loaded
-            .push(format!("Loaded “{}”: {summary}.", pack.info.title));
-        packs.push(pack);
-    }
-    (packs, outcome)
-}
+/// What one attempt to load files gave, as lines to show (`fermi_bank::import::load_report`).
+pub use fermi_bank::import::Report as Outcome;
 
 /// The files of a change event on an `<input type=file>`.
 pub fn from_input(ev: &web_sys::Event) -> Option<web_sys::FileList> {

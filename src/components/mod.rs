@@ -52,7 +52,5 @@ pub fn coded(text: &str) -> impl IntoView + use<> {
         .collect_view()
 }
 
-/// A count with its noun in the right number: "1 pack", "2 packs".
-pub fn count(n: usize, noun: &str) -> String {
-    format!("{n} {noun}{}", if n == 1 { "" } else { "s" })
-}
+/// A count with its noun in the right number: "1 pack", "2 packs" (the core's printer).
+pub use fermi_num::count;

@@ -68,24 +68,9 @@ fn Details(scored: Shared<Scored>, unit: String, no_benchmark: bool) -> impl Int
     let a = &scored.assessment;
     let b = a.report.breakdown_shift;
     let noise = a.noise;
-    let share = |part: f64| {
-        if b.total > 0.0 {
-            100.0 * part / b.total
-        } else {
-            0.0
-        }
-    };
+    let (location, shape) = scored.parts_percent();
     let verdicts = a.verdicts.clone();
-    let truth = scored.truth;
-    let truth_text = match truth {
-        FittedTruth::Point(v) => format!("Truth: {}", value_in(&unit, v)),
-        FittedTruth::Lognormal { .. } => format!(
-            "Truth: 5% {} · median {} · 95% {}",
-            value_in(&unit, truth.p5()),
-            value_in(&unit, truth.median()),
-            value_in(&unit, truth.p95())
-        ),
-    };
+    let truth_text = scored.truth_words(&unit);
     let w = a.what_if;
     let grey = |within: bool| if within { "part noise" } else { "part" };
     view! {
@@ -96,8 +81,8 @@ fn Details(scored: Shared<Scored>, unit: String, no_benchmark: bool) -> impl Int
         <p class="truth-summary" data-testid="truth-summary">{truth_text}</p>
         <div class="breakdown" aria-label="Where the score comes from">
             <div class="bar" aria-hidden="true">
-                <span class=format!("{} location", grey(noise.location_within_noise)) style=format!("width: {:.1}%", share(b.location))></span>
-                <span class=format!("{} shape", grey(noise.shape_within_noise)) style=format!("width: {:.1}%", share(b.shape))></span>
+                <span class=format!("{} location", grey(noise.location_within_noise)) style=format!("width: {location:.1}%")></span>
+                <span class=format!("{} shape", grey(noise.shape_within_noise)) style=format!("width: {shape:.1}%")></span>
             </div>
             <dl class="parts">
                 <div class=grey(noise.location_within_noise)>

@@ -235,6 +235,14 @@ pub enum StepKind {
 }
 
 impl Attribution {
+    /// The reference factor the answer's factor `answer` is matched to ("" for none).
+    pub fn matched(&self, answer: &str) -> &str {
+        self.factors
+            .iter()
+            .find(|r| r.answer == answer)
+            .map_or("", |r| r.reference.as_str())
+    }
+
     /// The waterfall: from ln(truth's median), each matched factor's contribution in order, then the rest and the
     /// residual (each only when it moves the answer by more than 1%), ending at ln(answer's median).
     pub fn steps(&self) -> Vec<Step> {

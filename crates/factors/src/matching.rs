@@ -11,6 +11,17 @@ pub struct Correction {
     pub reference: Option<String>,
 }
 
+impl Correction {
+    /// Says that the answer's factor `answer` stands for `chosen` ("" for none), in place of what was said of it.
+    pub fn set(corrections: &mut Vec<Correction>, answer: &str, chosen: &str) {
+        corrections.retain(|x| x.answer != answer);
+        corrections.push(Correction {
+            answer: answer.to_string(),
+            reference: (!chosen.is_empty()).then(|| chosen.to_string()),
+        });
+    }
+}
+
 /// How a pair was matched.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]

@@ -178,10 +178,19 @@ households * pianos * tunings / capacity
     assert!((last.to - a.answer_median.ln()).abs() < 0.011, "{steps:?}");
     // `capacity` shares no word with `tunings_per_tuner`: a person says which it is.
     assert!(a.unmatched_answer.contains(&"capacity".to_string()));
-    let fix = [Correction {
-        answer: "capacity".into(),
-        reference: Some("tunings_per_tuner".into()),
-    }];
+    assert_eq!(a.matched("capacity"), "");
+    assert_eq!(a.matched(&a.factors[0].answer), "pianos_per_household");
+    // The page's dropdown: a choice replaces what was said of that factor before.
+    let mut fix = Vec::new();
+    Correction::set(&mut fix, "capacity", "");
+    Correction::set(&mut fix, "capacity", "tunings_per_tuner");
+    assert_eq!(
+        fix,
+        [Correction {
+            answer: "capacity".into(),
+            reference: Some("tunings_per_tuner".into()),
+        }]
+    );
     let summary = summarize(&run(answer, 10_000));
     let fixed = attribute(
         &reference,
@@ -209,6 +218,7 @@ households * pianos * tunings / capacity
             .iter()
             .any(|r| r.answer == "capacity" && r.matched_by == MatchedBy::Correction)
     );
+    assert_eq!(fixed.matched("capacity"), "tunings_per_tuner");
 }
 
 #[test]

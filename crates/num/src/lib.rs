@@ -5,7 +5,7 @@ mod readable;
 mod sum;
 
 pub use readable::{
-    NumberError, format_percent, format_readable, parse_readable, read_number, thousands,
+    NumberError, count, format_percent, format_readable, parse_readable, read_number, thousands,
 };
 pub use sum::Sum;
 

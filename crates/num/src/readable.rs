@@ -121,6 +121,11 @@ impl NumberError {
     }
 }
 
+/// A count with its noun in the right number: "1 pack", "2 packs" (a regular plural).
+pub fn count(n: usize, noun: &str) -> String {
+    format!("{n} {noun}{}", if n == 1 { "" } else { "s" })
+}
+
 /// `10000` → "10,000".
 pub fn thousands(n: usize) -> String {
     let digits = n.to_string();

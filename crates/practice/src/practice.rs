@@ -189,6 +189,23 @@ impl Practice {
         run.items.iter().zip(done).find(|(_, d)| !d).map(|(i, _)| i)
     }
 
+    /// Where the set under way stands with question `open` on screen: how many are answered, whether the open
+    /// one is a missed question offered again, whether "Next question" is offered (more to answer, and the open
+    /// one is answered or not the set's).
+    pub fn set_progress(&self, open: Option<&str>) -> Option<SetProgress> {
+        let run = self.set.as_ref()?;
+        let done = self.set_done()?;
+        let answered = done.iter().filter(|d| **d).count();
+        let total = run.items.len();
+        let current = open.and_then(|id| run.items.iter().position(|i| i.question == id));
+        Some(SetProgress {
+            answered,
+            total,
+            retry_here: current.is_some_and(|i| run.items[i].retry && !done[i]),
+            next: answered < total && current.is_none_or(|i| done[i]),
+        })
+    }
+
     /// The set's answers, for its own calibration.
     pub fn set_answered(&self) -> Vec<Answered> {
         let Some(run) = &self.set else {
@@ -211,6 +228,28 @@ impl HistoryEntry {
             seed: self.seed,
             samples: self.samples,
         }
+    }
+}
+
+/// Where a practice set stands (see [`Practice::set_progress`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SetProgress {
+    pub answered: usize,
+    pub total: usize,
+    /// The question on screen was missed before and is offered again.
+    pub retry_here: bool,
+    /// "Next question" is offered.
+    pub next: bool,
+}
+
+impl SetProgress {
+    pub fn finished(&self) -> bool {
+        self.answered == self.total
+    }
+
+    /// "2 of 5 answered"
+    pub fn words(&self) -> String {
+        format!("{} of {} answered", self.answered, self.total)
     }
 }
 

@@ -96,6 +96,34 @@ pub struct Scored {
 }
 
 impl Scored {
+    /// The truth in the question's `unit`: a point, or its 5%, median and 95%.
+    pub fn truth_words(&self, unit: &str) -> String {
+        let scale = fermi_bank::UnitScale::of(unit);
+        match self.truth {
+            FittedTruth::Point(v) => format!("Truth: {}", scale.format(v)),
+            FittedTruth::Lognormal { .. } => format!(
+                "Truth: 5% {} · median {} · 95% {}",
+                scale.format(self.truth.p5()),
+                scale.format(self.truth.median()),
+                scale.format(self.truth.p95())
+            ),
+        }
+    }
+
+    /// The score's location and shape parts as percentages of the whole (the score card's bar); 0 for a zero
+    /// score.
+    pub fn parts_percent(&self) -> (f64, f64) {
+        let b = self.assessment.report.breakdown_shift;
+        let share = |part: f64| {
+            if b.total > 0.0 {
+                100.0 * part / b.total
+            } else {
+                0.0
+            }
+        };
+        (share(b.location), share(b.shape))
+    }
+
     /// What a score gives the history.
     pub fn outcome(&self) -> Outcome {
         Outcome {
@@ -193,5 +221,49 @@ impl Runner {
         });
         let scored = truth.and_then(|t| score(run.log_samples()?, t));
         encode(run, scored.as_ref())
+    }
+}
+
+/// The page's side of a worker that several pipelines share (a class's twenty questions), one lane each: the
+/// request ids given out, and each lane's latest job. A worker's answer is taken only for its lane's latest
+/// request: an older one's answer is stale, a newer request being on its way.
+#[derive(Debug)]
+pub struct Lanes<J> {
+    last_id: u64,
+    latest: Vec<(u64, Option<J>)>,
+}
+
+impl<J> Default for Lanes<J> {
+    fn default() -> Self {
+        Lanes {
+            last_id: 0,
+            latest: Vec::new(),
+        }
+    }
+}
+
+impl<J: Clone> Lanes<J> {
+    /// A new lane's index.
+    pub fn add(&mut self) -> usize {
+        self.latest.push((0, None));
+        self.latest.len() - 1
+    }
+
+    /// Records `job` as `lane`'s latest; the id to send it under (ids are the page's, unique across lanes).
+    pub fn send(&mut self, lane: usize, job: J) -> u64 {
+        self.last_id += 1;
+        if let Some(latest) = self.latest.get_mut(lane) {
+            *latest = (self.last_id, Some(job));
+        }
+        self.last_id
+    }
+
+    /// The lane and job an answer with `id` is for, if it answers a lane's latest request.
+    pub fn answered(&self, id: u64) -> Option<(usize, J)> {
+        self.latest
+            .iter()
+            .enumerate()
+            .find(|(_, (latest, _))| *latest == id && id > 0)
+            .and_then(|(lane, (_, job))| Some((lane, job.clone()?)))
     }
 }

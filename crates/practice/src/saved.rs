@@ -124,6 +124,16 @@ fn is_false(b: &bool) -> bool {
 }
 
 impl HistoryEntry {
+    /// The history list's tag: the score, and whether it counts.
+    pub fn tag(&self) -> String {
+        let score = fermi_score::format_nats(self.cramer_log);
+        if self.resubmitted {
+            format!("Cramér-log {score} · after the reveal, not counted")
+        } else {
+            format!("Cramér-log {score}")
+        }
+    }
+
     /// What calibration takes from this entry; `None` while it lacks quantiles or is a re-submission.
     pub fn answered(&self) -> Option<Answered> {
         if self.resubmitted {
@@ -226,6 +236,36 @@ pub struct Loaded {
     pub set_aside: Vec<SetAside>,
     pub notice: Option<String>,
 }
+
+/// What a page opening practice makes of its storage: `stored` is the saved text (`None`: nothing saved; `Err`:
+/// no storage at all), `earlier` the data set aside before. Returns the document, a notice for the page, and
+/// the set-aside file to write when something was set aside now.
+pub fn open(
+    stored: Result<Option<&str>, ()>,
+    earlier: Option<&str>,
+) -> (Saved, Option<String>, Option<String>) {
+    match stored {
+        Ok(None) => (Saved::empty(), None, None),
+        Ok(Some(text)) => {
+            let loaded = parse(text);
+            let file =
+                (!loaded.set_aside.is_empty()).then(|| add_set_aside(earlier, loaded.set_aside));
+            (loaded.saved, loaded.notice, file)
+        }
+        Err(()) => (
+            Saved::empty(),
+            Some(
+                "Local storage is unavailable: drafts and history will not survive a reload."
+                    .into(),
+            ),
+            None,
+        ),
+    }
+}
+
+/// What the page says when storage refuses the saved document.
+pub const NOT_SAVED: &str = "Local storage is full or refused the write: your latest drafts are not saved. Export \
+    your history, then clear some site data.";
 
 /// Reads saved text entry by entry: a damaged draft, history entry or settings block is set aside and the rest
 /// kept; only text that is not the playground's format at all, or from a newer format, is set aside whole.
@@ -519,6 +559,54 @@ pub fn import_history(text: &str) -> Result<(Vec<HistoryEntry>, usize), String> 
         percent_points_to_fractions(&mut BTreeMap::new(), &mut kept);
     }
     Ok((kept, damaged.len()))
+}
+
+/// Imports a history file into `history`: what the page says of it (`name`'s entries added, those unreadable).
+pub fn import_into(history: &mut Vec<HistoryEntry>, name: &str, text: &str) -> String {
+    match import_history(text) {
+        Ok((entries, damaged)) => {
+            let added = merge_history(history, entries);
+            let skipped = match damaged {
+                0 => String::new(),
+                1 => " 1 entry could not be read and was skipped.".to_string(),
+                n => format!(" {n} entries could not be read and were skipped."),
+            };
+            format!(
+                "{name}: {} added to the history.{skipped}",
+                fermi_num::count(added, "answer")
+            )
+        }
+        Err(why) => format!("{name}: {why}"),
+    }
+}
+
+/// Why answers are left out of calibration, in words: those submitted again after the reveal, and older ones
+/// still without quantiles (`recomputing` while they are being recomputed).
+pub fn left_out(history: &[HistoryEntry], recomputing: bool) -> String {
+    let resubmitted = history.iter().filter(|e| e.resubmitted).count();
+    let pending = history.iter().filter(|e| e.needs_quantiles()).count();
+    let mut notes = Vec::new();
+    if resubmitted > 0 {
+        notes.push(format!(
+            "{} left out: submitted again after the reveal (only the first answer counts).",
+            fermi_num::count(resubmitted, "answer")
+        ));
+    }
+    if pending > 0 {
+        notes.push(if recomputing {
+            format!(
+                "Recomputing {} from an older version…",
+                fermi_num::count(pending, "answer")
+            )
+        } else {
+            format!(
+                "{} from an older version left out: the question is not in the loaded packs, or its truth has \
+                 changed since.",
+                fermi_num::count(pending, "answer")
+            )
+        });
+    }
+    notes.join(" ")
 }
 
 /// Merges imported entries, skipping exact duplicates (importing the same file twice changes nothing).

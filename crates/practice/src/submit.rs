@@ -1,6 +1,9 @@
-//! Why Submit is blocked, in words: the run's state decides it, and with nothing run, the answer's own reason.
+//! Why Submit is blocked, in words: the run's state decides it, and with nothing run, the answer's own reason; and
+//! what a class hand-in says under each question (`Check`).
 
 use fermi_answer::Answer;
+
+use crate::run::Run;
 
 /// Where the answer's run stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -25,6 +28,86 @@ pub fn blocked(run: RunState, answer: &Answer) -> Option<String> {
         RunState::Unscorable => Some("The samples can't be scored (see above).".into()),
         RunState::Ready => None,
         RunState::Empty => answer.program().err().map(|why| why.message()),
+    }
+}
+
+/// A likely unit slip (a bare `64` on a share: 6,400%) in the bank's words, before Submit and after: a quick
+/// answer's bounds as typed, a program's estimate's 5th and 95th percentiles.
+pub fn unit_warning(answer: &Answer, run: &Run, unit: &str) -> Option<String> {
+    let (p5, p95) = match answer.bounds() {
+        Some(bounds) => bounds.read().ok()?,
+        None => {
+            let summary = &run.forecast.as_ref()?.as_ref().ok()?.summary;
+            (summary.p5.exp(), summary.p95.exp())
+        }
+    };
+    fermi_bank::unit_warning(unit, p5, p95)
+}
+
+/// What a class student's page says under a question before the hand-in: "don't know", nothing yet, why not (the
+/// answer's reason naming the box, or the run's first error), still running, or the estimate (linear quantiles) with
+/// the unit warning of a likely slip.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Check {
+    DontKnow,
+    NotAnswered,
+    Problem(String),
+    Running,
+    Estimate {
+        p5: f64,
+        median: f64,
+        p95: f64,
+        warning: Option<String>,
+    },
+}
+
+impl Check {
+    /// `blank` is "don't know"; `pending` while the text typed has not been run yet, or is being run; `unit` the
+    /// question's.
+    pub fn of(blank: bool, answer: &Answer, pending: bool, run: &Run, unit: &str) -> Check {
+        if blank {
+            return Check::DontKnow;
+        }
+        if answer.is_blank() {
+            return Check::NotAnswered;
+        }
+        if let Err(why) = answer.program() {
+            return Check::Problem(why.message());
+        }
+        if pending || run.state(false) == RunState::Empty {
+            return Check::Running;
+        }
+        match run.estimate() {
+            Ok(s) => {
+                let (p5, median, p95) = (s.p5.exp(), s.median.exp(), s.p95.exp());
+                let warning = fermi_bank::unit_warning(unit, p5, p95);
+                Check::Estimate {
+                    p5,
+                    median,
+                    p95,
+                    warning,
+                }
+            }
+            Err(why) => Check::Problem(why),
+        }
+    }
+
+    /// Whether the question can be handed in: "don't know", or an answer whose run has samples.
+    pub fn ready(&self) -> bool {
+        matches!(self, Check::DontKnow | Check::Estimate { .. })
+    }
+
+    /// The words shown for anything but an estimate.
+    pub fn words(&self) -> String {
+        match self {
+            Check::DontKnow => {
+                "Handed in as \"don't know\": this question is left out of your scores.".into()
+            }
+            Check::NotAnswered => "Not answered yet.".into(),
+            Check::Problem(why) => why.clone(),
+            Check::Running => "Running…".into(),
+            Check::Estimate { .. } => String::new(),
+        }
     }
 }
 

@@ -103,10 +103,33 @@ fn a_set_moves_through_its_questions() {
     let pack = builtin();
     let mut p = Practice::new(Saved::empty());
     assert_eq!((p.set_done(), p.set_next()), (None, None));
+    assert_eq!(p.set_progress(None), None);
     p.start_set(&pack.questions, None, 3, 1, NOW).unwrap();
     assert_eq!(p.set_done(), Some(vec![false; 3]));
     let first = p.set_next().unwrap().clone();
     assert!(!first.retry);
+    let progress = |p: &Practice, open: Option<&str>| {
+        let s = p.set_progress(open).unwrap();
+        (
+            s.answered,
+            s.total,
+            s.retry_here,
+            s.next,
+            s.finished(),
+            s.words(),
+        )
+    };
+    // On the set's first question, unanswered: no "Next question" yet; elsewhere, it leads into the set.
+    let words = |n: usize| format!("{n} of 3 answered");
+    assert_eq!(
+        progress(&p, Some(&first.question)),
+        (0, 3, false, false, false, words(0))
+    );
+    assert_eq!(
+        progress(&p, Some("not-in-the-set")),
+        (0, 3, false, true, false, words(0))
+    );
+    assert_eq!(progress(&p, None), (0, 3, false, true, false, words(0)));
     // An answer given before the set began does not count for it.
     p.record(
         pack.question(&first.question).unwrap(),
@@ -122,7 +145,15 @@ fn a_set_moves_through_its_questions() {
         NOW + 1.0,
     );
     assert_eq!(p.set_done(), Some(vec![true, false, false]));
+    assert_eq!(
+        progress(&p, Some(&first.question)),
+        (1, 3, false, true, false, words(1))
+    );
     let second = p.set_next().unwrap().question.clone();
+    assert_eq!(
+        progress(&p, Some(&second)),
+        (1, 3, false, false, false, words(1))
+    );
     assert_ne!(second, first.question);
     assert_eq!(
         p.set_answered().len(),
@@ -138,6 +169,8 @@ fn a_set_moves_through_its_questions() {
         (again.question.as_str(), again.retry),
         (first.question.as_str(), true)
     );
+    let again = again.question.clone();
+    assert!(progress(&p, Some(&again)).2, "the missed question says so");
     // One topic's questions all answered: no set, and words saying why.
     let mut done = Practice::new(Saved::empty());
     let topic = pack.questions[0].topics[0];

@@ -135,3 +135,60 @@ fn the_runner_answers_as_the_page_would() {
     let (_, crossed) = decode(&encode(&direct, scored.as_ref())).unwrap();
     assert!(crossed.is_some_and(|s| s.outcome().cramer_log.is_finite()));
 }
+
+/// The score card's truth line in the question's unit (a share in percent) and its bar's two parts.
+#[test]
+fn the_score_cards_words() {
+    let r = run(
+        "to(10, 100)",
+        Dialect::Squiggle,
+        &fermi_eval::Options {
+            samples: 5_000,
+            seed: 1,
+        },
+    );
+    let samples = r.log_samples().unwrap();
+    let point = score(samples, FittedTruth::Point(0.25)).unwrap();
+    assert_eq!(point.truth_words("percent of adults"), "Truth: 25%");
+    assert_eq!(point.truth_words("people"), "Truth: 0.25");
+    let spread = score(
+        samples,
+        FittedTruth::Lognormal {
+            mu: 30f64.ln(),
+            sigma: 0.5,
+        },
+    )
+    .unwrap();
+    let words = spread.truth_words("people");
+    assert!(
+        words.starts_with("Truth: 5% ") && words.contains(" · median 30 · 95% "),
+        "{words}"
+    );
+    for s in [&point, &spread] {
+        let (location, shape) = s.parts_percent();
+        assert!(
+            (location + shape - 100.0).abs() < 1e-9 && location >= 0.0 && shape >= 0.0,
+            "{location} {shape}"
+        );
+    }
+}
+
+/// Lanes of a shared worker: each answer is taken only for its lane's latest request; an older request's answer,
+/// an unknown id and the id 0 are stale.
+#[test]
+fn only_a_lanes_latest_answer_is_taken() {
+    let mut lanes = fermi_practice::run::Lanes::<&str>::default();
+    let (a, b) = (lanes.add(), lanes.add());
+    assert_eq!(lanes.answered(0), None);
+    let a1 = lanes.send(a, "a1");
+    let b1 = lanes.send(b, "b1");
+    let a2 = lanes.send(a, "a2");
+    assert!(a1 < b1 && b1 < a2);
+    assert_eq!(lanes.answered(a1), None, "superseded by a2");
+    assert_eq!(lanes.answered(b1), Some((b, "b1")));
+    assert_eq!(lanes.answered(a2), Some((a, "a2")));
+    assert_eq!(lanes.answered(99), None);
+    // A lane that does not exist records nothing.
+    let lost = lanes.send(7, "x");
+    assert_eq!(lanes.answered(lost), None);
+}

@@ -204,3 +204,76 @@ proptest! {
         prop_assert!(loaded.saved.history.len() <= 3);
     }
 }
+
+/// What the history says: each entry's tag, an import's account (twice the same file adds nothing; damaged
+/// entries counted), and why answers are left out of calibration.
+#[test]
+fn the_historys_words() {
+    use fermi_practice::saved::{export_history, import_into, left_out};
+    let saved = parse(include_str!("fixtures/saved-format-1.json")).saved;
+    let h = &saved.history;
+    assert!(h[0].tag().starts_with("Cramér-log ") && !h[0].tag().contains("not counted"));
+    assert!(
+        h[2].tag().ends_with(" · after the reveal, not counted"),
+        "{}",
+        h[2].tag()
+    );
+    // Format 1 entries have no quantiles: left out until recomputed; the re-submission is left out for good.
+    let pending = h.iter().filter(|e| e.needs_quantiles()).count();
+    let words = left_out(h, false);
+    assert!(
+        words.starts_with("1 answer left out: submitted again after the reveal"),
+        "{words}"
+    );
+    assert!(
+        words.contains(&format!("{pending} answer"))
+            && words.contains("from an older version left out")
+    );
+    assert!(left_out(h, true).contains("Recomputing "));
+    assert_eq!(left_out(&[], false), "");
+    let file = export_history(h);
+    let mut history = Vec::new();
+    assert_eq!(
+        import_into(&mut history, "h.json", &file),
+        format!(
+            "h.json: {} added to the history.",
+            if h.len() == 1 {
+                "1 answer".to_string()
+            } else {
+                format!("{} answers", h.len())
+            }
+        )
+    );
+    assert_eq!(
+        import_into(&mut history, "h.json", &file),
+        "h.json: 0 answers added to the history."
+    );
+    assert!(import_into(&mut history, "x.json", "{}").starts_with("x.json: "));
+    let damaged = file.replacen("\"question\"", "\"question_\"", 1);
+    let said = import_into(&mut Vec::new(), "d.json", &damaged);
+    assert!(
+        said.ends_with(" 1 entry could not be read and was skipped."),
+        "{said}"
+    );
+}
+
+/// Opening practice: nothing saved, no storage at all, a good document, and one with a damaged entry (set aside
+/// beside what was set aside before).
+#[test]
+fn opening_reads_what_storage_holds() {
+    use fermi_practice::saved::open;
+    let (saved, notice, file) = open(Ok(None), None);
+    assert_eq!((saved.history.len(), notice, file), (0, None, None));
+    let (_, notice, file) = open(Err(()), None);
+    assert!(
+        notice.is_some_and(|n| n.starts_with("Local storage is unavailable")) && file.is_none()
+    );
+    let good = include_str!("fixtures/saved-format-2.json");
+    let (saved, notice, file) = open(Ok(Some(good)), None);
+    assert!(!saved.history.is_empty() && notice.is_none() && file.is_none());
+    let damaged = good.replacen("\"question\"", "\"question_\"", 1);
+    let (saved, notice, file) = open(Ok(Some(&damaged)), Some("{\"items\":[]}"));
+    assert!(saved.history.len() < parse(good).saved.history.len());
+    assert!(notice.is_some());
+    assert!(file.is_some_and(|f| f.contains("question_")));
+}

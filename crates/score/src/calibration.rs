@@ -273,6 +273,36 @@ pub struct Bias {
     pub verdict: Verdict,
 }
 
+impl Coverage {
+    /// "12 of 20"
+    pub fn hits_text(&self) -> String {
+        format!("{} of {}", self.hits, self.count)
+    }
+
+    /// The share that caught the truth ("60%"), "–" without answers.
+    pub fn share_text(&self) -> String {
+        if self.count == 0 {
+            "–".to_string()
+        } else {
+            whole_percent(self.hits as f64 / self.count as f64)
+        }
+    }
+
+    /// The plausible share given how few answers there are ("35% to 82%").
+    pub fn plausible_text(&self) -> String {
+        format!(
+            "{} to {}",
+            whole_percent(self.interval[0]),
+            whole_percent(self.interval[1])
+        )
+    }
+}
+
+/// A fraction as a whole percent: 0.6 → "60%".
+fn whole_percent(x: f64) -> String {
+    format!("{:.0}%", x * 100.0)
+}
+
 /// A rolling median at one answer: over it and up to `window − 1` answers before it.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 pub struct TrendPoint {
@@ -301,6 +331,38 @@ pub struct Summary {
     /// Median Cramér-log (nats); `None` without answers.
     pub score: Option<f64>,
     pub score_trend: Vec<TrendPoint>,
+}
+
+impl Summary {
+    /// The bias in one sentence: median error, medians above and below, the verdict.
+    pub fn bias_sentence(&self) -> String {
+        let b = &self.bias;
+        format!(
+            "Median error {} decades; {} of your medians above the truth, {} below: {}.",
+            b.median_decades
+                .map_or("–".to_string(), |d| format!("{d:+.2}")),
+            b.high,
+            b.low,
+            b.verdict.bias_words()
+        )
+    }
+
+    /// Sharpness in one sentence, "–" without answers.
+    pub fn width_sentence(&self) -> String {
+        self.width_decades.map_or("–".to_string(), |w| {
+            format!("Your 90% intervals span {w:.2} decades (median).")
+        })
+    }
+
+    /// The median score in one sentence, "–" without answers.
+    pub fn score_sentence(&self) -> String {
+        self.score.map_or("–".to_string(), |v| {
+            format!(
+                "Median Cramér-log {} (lower is better).",
+                crate::format_nats(v)
+            )
+        })
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

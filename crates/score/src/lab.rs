@@ -86,6 +86,13 @@ impl Belief {
     pub fn quantiles(&self) -> Quantiles {
         Report::HONEST.quantiles(self)
     }
+
+    /// The belief typed as the two ends of a 90% interval (readable numbers: "2 million"), or why not yet.
+    pub fn typed(low: &str, high: &str) -> Result<Belief, String> {
+        let lo = fermi_num::parse_readable(low).ok_or("The low end is not a number yet.")?;
+        let hi = fermi_num::parse_readable(high).ok_or("The high end is not a number yet.")?;
+        Belief::from_p5_p95(lo, hi).map_err(|e| e.to_string())
+    }
 }
 
 /// A report relative to a belief: `N(m + shift, (width·s)²)` on ln X. `width ≥ 0`; at 0 the report is a point,
@@ -121,6 +128,25 @@ impl Report {
         *self == Report::HONEST
     }
 
+    /// The report in words: its shift and width, whether it is honest, and (under a belief) what it says.
+    pub fn describe(&self, belief: Option<&Belief>) -> String {
+        let honest = if self.is_honest() { " (honest)" } else { "" };
+        let says = belief.map_or(String::new(), |b| {
+            let q = self.quantiles(b);
+            format!(
+                ": you report median {}, 90% between {} and {}",
+                fermi_num::format_readable(q.p50),
+                fermi_num::format_readable(q.p5),
+                fermi_num::format_readable(q.p95)
+            )
+        });
+        format!(
+            "Shift {:+.2} decades, width ×{:.2}{honest}{says}.",
+            self.shift_decades(),
+            self.width
+        )
+    }
+
     /// The report's mean and sd on the log axis under `belief`.
     pub fn normal(&self, belief: &Belief) -> (f64, f64) {
         (belief.m + self.shift, self.width * belief.s)
@@ -135,6 +161,12 @@ impl Report {
             p95: libm::exp(mu + Z95 * sigma),
         }
     }
+}
+
+/// The step of a grid of `steps` points nearest to a fraction `t` of the way along it (a click on the heat map).
+pub fn grid_step(t: f64, steps: usize) -> usize {
+    let last = steps.saturating_sub(1);
+    ((t.clamp(0.0, 1.0) * last as f64).round() as usize).min(last)
 }
 
 /// The rules of the lab, in the order they are taught.

@@ -718,3 +718,44 @@ fn a_topic_summary_or_the_overall_one() {
         "a topic without answers shows the overall summary"
     );
 }
+
+/// What the calibration view prints: coverage as counts, share and plausible share, and the three sentences,
+/// with "–" where there are no answers.
+#[test]
+fn the_views_words() {
+    let none = calibration(&[], 10).overall;
+    let c = none.coverage[2];
+    assert_eq!(
+        (c.hits_text().as_str(), c.share_text().as_str()),
+        ("0 of 0", "–")
+    );
+    assert_eq!(c.plausible_text(), "0% to 100%");
+    assert_eq!(none.width_sentence(), "–");
+    assert_eq!(none.score_sentence(), "–");
+    assert!(
+        none.bias_sentence()
+            .starts_with("Median error – decades; 0 of your medians above the truth, 0 below")
+    );
+    // Five answers, truths at these z: three inside the 50% interval (|z| < 0.674), all inside the 90% one.
+    let some = calibration(&at_z(&[0.0, 0.5, -0.5, 1.0, 1.2]), 10).overall;
+    let c50 = some.coverage[0];
+    assert_eq!(
+        (c50.hits_text().as_str(), c50.share_text().as_str()),
+        ("3 of 5", "60%")
+    );
+    assert!(c50.plausible_text().ends_with('%') && c50.plausible_text().contains(" to "));
+    // Every answer has sd 1 on the ln axis: a 90% width of 2·1.645/ln 10 decades.
+    assert_eq!(
+        some.width_sentence(),
+        "Your 90% intervals span 1.43 decades (median)."
+    );
+    assert_eq!(
+        some.score_sentence(),
+        "Median Cramér-log 0.1000 (lower is better)."
+    );
+    // One truth below its answer's median, three above, one on it (a tie counts neither way).
+    assert_eq!(
+        some.bias_sentence(),
+        "Median error -0.22 decades; 1 of your medians above the truth, 3 below: too few answers to tell."
+    );
+}

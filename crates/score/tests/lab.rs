@@ -654,3 +654,49 @@ fn the_robust_crowd_takes_each_quantiles_median_and_ignores_one_wild_answer() {
     assert_eq!(fermi_score::crowd::median_crowd(&[]), None);
     assert_eq!(fermi_score::crowd::median_crowd(&[q(0.0, 1.0, 2.0)]), None);
 }
+
+/// The explorer's words and grid: a belief typed as readable numbers (or why not yet), a report described under
+/// it, and a click's fraction to the nearest slider step.
+#[test]
+fn the_explorers_words_and_grid() {
+    for (low, high, ok) in [
+        ("1 million", "100 million", Some((1e6, 1e8))),
+        ("2e3", "4e3", Some((2e3, 4e3))),
+        ("", "100", None),
+        ("abc", "100", None),
+        ("100", "10", None),
+    ] {
+        let typed = Belief::typed(low, high);
+        match ok {
+            Some((p5, p95)) => {
+                let q = typed.unwrap().quantiles();
+                assert!((q.p5 / p5 - 1.0).abs() < 1e-12 && (q.p95 / p95 - 1.0).abs() < 1e-12);
+            }
+            None => assert!(typed.is_err(), "{low} {high}"),
+        }
+    }
+    assert_eq!(
+        Belief::typed("", "1").unwrap_err(),
+        "The low end is not a number yet."
+    );
+    let belief = Belief::typed("1 million", "100 million").unwrap();
+    assert_eq!(
+        Report::HONEST.describe(Some(&belief)),
+        "Shift +0.00 decades, width ×1.00 (honest): you report median 10 million, 90% between 1 million and 100 million."
+    );
+    assert_eq!(
+        Report::from_decades(-0.5, 2.0).describe(None),
+        "Shift -0.50 decades, width ×2.00."
+    );
+    for (t, step) in [
+        (0.0, 0),
+        (1.0, 80),
+        (0.5, 40),
+        (-3.0, 0),
+        (7.0, 80),
+        (0.506, 40),
+        (0.507, 41),
+    ] {
+        assert_eq!(fermi_score::lab::grid_step(t, 81), step, "{t}");
+    }
+}

@@ -19,6 +19,39 @@ pub struct Conditions {
     pub instructions: String,
 }
 
+impl Conditions {
+    pub fn takes(&self, format: Format) -> bool {
+        self.formats.contains(&format)
+    }
+
+    /// Whether a program (in either dialect) is a way of answering.
+    pub fn takes_programs(&self) -> bool {
+        self.takes(Format::Squiggle) || self.takes(Format::Fermi)
+    }
+
+    /// The dialect a program starts in: the first program format allowed (Squiggle when none is).
+    pub fn program_dialect(&self) -> fermi_syntax::Dialect {
+        self.formats
+            .iter()
+            .copied()
+            .find(|f| *f != Format::Quick)
+            .unwrap_or(Format::Squiggle)
+            .dialect()
+    }
+
+    /// The way of answering to switch to when the one on screen (`program`: a program, else quick) is not
+    /// allowed: `Some(true)` a program, `Some(false)` quick, `None` to stay.
+    pub fn switch(&self, program: bool) -> Option<bool> {
+        if program && !self.takes_programs() {
+            Some(false)
+        } else if !program && !self.takes(Format::Quick) {
+            Some(true)
+        } else {
+            None
+        }
+    }
+}
+
 /// How a record's arm was chosen.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "method", rename_all = "lowercase", deny_unknown_fields)]

@@ -701,26 +701,9 @@ fn against(beaten: usize, of: usize) -> String {
 impl Class {
     /// Fits the truth of every question of `set` from `pack` (10⁶ samples each, for a distribution truth).
     pub fn new(set: ClassSet, pack: &Pack) -> Result<Class, String> {
-        let questions = set
-            .questions
-            .iter()
-            .map(|id| {
-                let q = pack
-                    .question(id)
-                    .ok_or_else(|| format!("question `{id}` is not in the pack"))?;
-                let truth = fit_truth(q).map_err(|p| format!("{id}: {}", p.diagnostic.message))?;
-                let log = LogTruth::new(&truth.to_truth()).map_err(|e| format!("{id}: {e}"))?;
-                Ok(ClassQuestion {
-                    id: id.clone(),
-                    text: q.text.clone(),
-                    unit: q.unit.clone(),
-                    topic: q.topics.first().map_or("", |t| t.as_str()).to_string(),
-                    truth,
-                    log,
-                })
-            })
-            .collect::<Result<Vec<_>, String>>()?;
-        Ok(Class { set, questions })
+        let mut fitting = Fitting::new(set);
+        while !fitting.step(pack)? {}
+        Ok(fitting.finish())
     }
 
     /// Scores every answer of a hand-in ("don't know" as `None`); why not, for the first answer that does not
@@ -1075,7 +1058,153 @@ pub struct Intervals {
     pub axis: (f64, f64),
 }
 
+/// The class builder's list: the pack's questions whose text holds `needle` (any case; all for an empty one).
+pub fn findable<'p>(pack: &'p Pack, needle: &str) -> Vec<&'p fermi_bank::Question> {
+    let needle = needle.to_lowercase();
+    pack.questions
+        .iter()
+        .filter(|q| needle.is_empty() || q.text.to_lowercase().contains(&needle))
+        .collect()
+}
+
+/// Picks question `id`, or unpicks it when picked (the order picked is the order asked).
+pub fn toggle_pick(picked: &mut Vec<String>, id: &str) {
+    match picked.iter().position(|x| x == id) {
+        Some(i) => {
+            picked.remove(i);
+        }
+        None => picked.push(id.to_string()),
+    }
+}
+
+/// "3 questions picked (at most 20); they are asked in the order picked."
+pub fn picked_words(picked: usize) -> String {
+    format!(
+        "{} picked (at most {MAX_QUESTIONS}); they are asked in the order picked.",
+        fermi_num::count(picked, "question")
+    )
+}
+
+/// A class whose truths are fitted one question at a time, so that a page can paint between fits (each takes
+/// 10⁶ samples for a distribution truth); [`Class::new`] fits them all at once.
+pub struct Fitting {
+    set: ClassSet,
+    questions: Vec<ClassQuestion>,
+}
+
+impl Fitting {
+    pub fn new(set: ClassSet) -> Fitting {
+        Fitting {
+            set,
+            questions: Vec::new(),
+        }
+    }
+
+    /// Fits the next question from `pack`: `Ok(true)` once every question is fitted, `Err` why the set cannot
+    /// be scored.
+    pub fn step(&mut self, pack: &Pack) -> Result<bool, String> {
+        let Some(id) = self.set.questions.get(self.questions.len()) else {
+            return Ok(true);
+        };
+        let q = pack
+            .question(id)
+            .ok_or_else(|| format!("question `{id}` is not in the pack"))?;
+        let truth = fit_truth(q).map_err(|p| format!("{id}: {}", p.diagnostic.message))?;
+        let log = LogTruth::new(&truth.to_truth()).map_err(|e| format!("{id}: {e}"))?;
+        self.questions.push(ClassQuestion {
+            id: id.clone(),
+            text: q.text.clone(),
+            unit: q.unit.clone(),
+            topic: q.topics.first().map_or("", |t| t.as_str()).to_string(),
+            truth,
+            log,
+        });
+        Ok(self.questions.len() == self.set.questions.len())
+    }
+
+    /// Questions fitted so far, of how many.
+    pub fn progress(&self) -> (usize, usize) {
+        (self.questions.len(), self.set.questions.len())
+    }
+
+    /// The class, once [`Fitting::step`] said every question is fitted.
+    pub fn finish(self) -> Class {
+        Class {
+            set: self.set,
+            questions: self.questions,
+        }
+    }
+}
+
+impl Rejected {
+    /// "Duplicate" (the same student again) or "Not taken".
+    pub fn kind(&self) -> &'static str {
+        if self.duplicate {
+            "Duplicate"
+        } else {
+            "Not taken"
+        }
+    }
+}
+
+impl CrowdRow {
+    /// The geometric mean's quantiles beside the crowd's, in the question's unit.
+    pub fn geometric_words(&self, unit: &str) -> String {
+        let scale = fermi_bank::UnitScale::of(unit);
+        format!(
+            "geometric mean: {} · {} · {}",
+            scale.format(self.geometric.p5),
+            scale.format(self.geometric.p50),
+            scale.format(self.geometric.p95)
+        )
+    }
+}
+
+impl Intervals {
+    /// The axis's ends in the question's unit: "1,000 … 1 million on a log axis; sorted by median."
+    pub fn axis_words(&self, unit: &str) -> String {
+        let scale = fermi_bank::UnitScale::of(unit);
+        format!(
+            "{} … {} on a log axis; sorted by median.",
+            scale.format(self.axis.0),
+            scale.format(self.axis.1)
+        )
+    }
+}
+
 impl Results {
+    /// How many codes were taken, and how many pasted lines held none.
+    pub fn taken_words(&self) -> String {
+        let ignored = if self.ignored_lines == 0 {
+            String::new()
+        } else {
+            format!(
+                " {} without a code ignored.",
+                fermi_num::count(self.ignored_lines, "line")
+            )
+        };
+        format!(
+            "{} taken.{ignored}",
+            fermi_num::count(self.students.len(), "code")
+        )
+    }
+
+    /// Before the reveal: who handed in, and that nothing else is shown yet.
+    pub fn hidden_words(&self) -> String {
+        format!(
+            "{} handed in. Ranks, scores and counts stay hidden until you reveal the results.",
+            fermi_num::count(self.students.len(), "student")
+        )
+    }
+
+    /// What Start over asks before it forgets the codes.
+    pub fn start_over_words(&self) -> String {
+        format!(
+            "Forget all {}? The board, the crowd and who is left out are cleared (you can undo it).",
+            fermi_num::count(self.students.len(), "code")
+        )
+    }
+
     /// Students in label order (what the presenter view lists before anything is revealed: no ranks, no
     /// scores, so a row says only who handed in).
     pub fn roster(&self, names: bool) -> Vec<usize> {
@@ -1406,6 +1535,68 @@ mod tests {
         );
         let r = class.results(&text);
         assert_eq!(r.ignored_lines, 1);
+        // What the teacher's page says of the round.
+        assert_eq!(
+            r.taken_words(),
+            "3 codes taken. 1 line without a code ignored."
+        );
+        assert!(
+            r.hidden_words()
+                .starts_with("3 students handed in. Ranks, scores and counts stay hidden")
+        );
+        assert!(r.start_over_words().starts_with("Forget all 3 codes? "));
+        assert_eq!(r.rejected[0].kind(), "Duplicate");
+        assert_eq!(class.results("").taken_words(), "0 codes taken.");
+        // Fitted one question at a time, the class is the one fitted at once.
+        let mut fitting = Fitting::new(s.clone());
+        assert_eq!(fitting.progress(), (0, 2));
+        assert_eq!(fitting.step(&pack()), Ok(false));
+        assert_eq!(fitting.progress(), (1, 2));
+        assert_eq!(fitting.step(&pack()), Ok(true));
+        assert_eq!(fitting.step(&pack()), Ok(true));
+        let ids_and_truths = |c: &Class| -> Vec<(String, FittedTruth)> {
+            c.questions
+                .iter()
+                .map(|q| (q.id.clone(), q.truth))
+                .collect()
+        };
+        assert_eq!(ids_and_truths(&fitting.finish()), ids_and_truths(&class));
+        let mut picked = vec![TREES.to_string()];
+        toggle_pick(&mut picked, LIVESTOCK);
+        toggle_pick(&mut picked, TREES);
+        assert_eq!(picked, [LIVESTOCK]);
+        assert_eq!(
+            picked_words(1),
+            format!(
+                "1 question picked (at most {MAX_QUESTIONS}); they are asked in the order picked."
+            )
+        );
+        let p = pack();
+        assert_eq!(findable(&p, "").len(), p.questions.len());
+        let trees = findable(&p, "TREES");
+        assert!(!trees.is_empty() && trees.len() < p.questions.len());
+        assert!(
+            trees
+                .iter()
+                .all(|q| q.text.to_lowercase().contains("trees"))
+        );
+        let row = &r.crowd[1];
+        assert_eq!(
+            row.geometric_words(&class.questions[1].unit),
+            format!(
+                "geometric mean: {} · {} · {}",
+                fermi_num::format_readable(row.geometric.p5),
+                fermi_num::format_readable(row.geometric.p50),
+                fermi_num::format_readable(row.geometric.p95)
+            )
+        );
+        let view = class.intervals(&r, 0, false).unwrap();
+        assert!(
+            view.axis_words("percent").contains('%')
+                && view
+                    .axis_words("trees")
+                    .ends_with(" on a log axis; sorted by median.")
+        );
 
         let labels: Vec<&str> = r.students.iter().map(|s| s.label.as_str()).collect();
         assert_eq!(labels, ["Ada", &anonymous_label(2), "Cy"]);

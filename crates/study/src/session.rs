@@ -276,6 +276,18 @@ impl Session {
         }
     }
 
+    /// What the button that moves on says: reveal a practice item's answer, go on, or finish on the last item.
+    pub fn next_label(&self) -> &'static str {
+        match self.stage {
+            Stage::Practice {
+                revealed: false, ..
+            } => "Show the answer",
+            Stage::Practice { .. } => "Next",
+            Stage::Item { index } if index + 1 == self.record.order.len() => "Finish",
+            _ => "Next question",
+        }
+    }
+
     /// The seed of the item on screen.
     pub fn seed(&self, study: &Study) -> Option<u64> {
         let open = self.open.as_ref()?;

@@ -1,6 +1,7 @@
 //! A participant's attempt driven through the state machine as the page drives it, and the record it builds
 //! checked by the scorer's own validation.
 
+use fermi_study::ending::{Backoff, Outgoing, Sending};
 use fermi_study::{
     Answer, AppInfo, Context, Format, ItemStatus, Now, Ran, RecordStatus, Session, Stage, Study,
     check_participant_id, debrief, parse_study, participant_from_params, sha256_hex,
@@ -55,14 +56,17 @@ fn a_whole_attempt_validates_and_scores() {
     let study = parse_study(DEMO).unwrap();
     let mut s = start(&study);
     assert_eq!(s.stage, Stage::Instructions);
+    assert_eq!(s.next_label(), "Next question");
     assert!(s.arm_text(&study).is_some());
     s.next(&study, None, at(1000.0, true)).unwrap();
     assert_eq!(s.position().as_deref(), Some("Practice"));
+    assert_eq!(s.next_label(), "Show the answer");
     // A practice item needs an answer before its truth; then reveals, then moves on.
     assert!(s.next(&study, None, at(1500.0, true)).is_err());
     s.edit(draft(Format::Quick, "5", "200", ""), at(2000.0, true));
     s.next(&study, None, at(3000.0, true)).unwrap();
     assert!(matches!(s.stage, Stage::Practice { revealed: true, .. }));
+    assert_eq!(s.next_label(), "Next");
     s.next(&study, None, at(4000.0, true)).unwrap();
     assert_eq!(s.position().as_deref(), Some("1 of 6"));
     let answers = [
@@ -75,6 +79,10 @@ fn a_whole_attempt_validates_and_scores() {
     ];
     let mut t = 4000.0;
     for (k, d) in answers.into_iter().enumerate() {
+        assert_eq!(
+            s.next_label(),
+            if k == 5 { "Finish" } else { "Next question" }
+        );
         t += 1000.0;
         s.edit(d, at(t, true));
         // One program with an error, counted once however often it is rerun.
@@ -271,4 +279,239 @@ fn next_takes_the_pages_run_only_when_it_is_the_items_own() {
     s.next(&study, Some(&ran(spec.seed, spec.samples)), at(60.0, true))
         .unwrap();
     assert_eq!(s.record.items[0].summary, Some(own));
+}
+
+/// The ways of answering an arm's formats allow: which dialect a program starts in, and where a tab the study does
+/// not take switches to.
+#[test]
+fn the_formats_decide_the_ways_of_answering() {
+    use fermi_syntax::Dialect;
+    let study = parse_study(DEMO).unwrap();
+    let mut c = study.conditions(None);
+    for (formats, dialect, from_program, from_quick) in [
+        (
+            vec![Format::Quick, Format::Squiggle, Format::Fermi],
+            Dialect::Squiggle,
+            None,
+            None,
+        ),
+        (
+            vec![Format::Quick, Format::Fermi],
+            Dialect::Fermi,
+            None,
+            None,
+        ),
+        (vec![Format::Quick], Dialect::Squiggle, Some(false), None),
+        (vec![Format::Fermi], Dialect::Fermi, None, Some(true)),
+        (vec![Format::Squiggle], Dialect::Squiggle, None, Some(true)),
+    ] {
+        c.formats = formats.clone();
+        assert_eq!(c.program_dialect(), dialect, "{formats:?}");
+        assert_eq!(
+            (c.switch(true), c.switch(false)),
+            (from_program, from_quick),
+            "{formats:?}"
+        );
+        assert_eq!(
+            c.takes_programs(),
+            formats.iter().any(|f| *f != Format::Quick)
+        );
+    }
+}
+
+// How an attempt ends: the code and link per outcome, a saved attempt resumed or not, and the sending loop's
+// rules (what is worth sending, what a 2xx acknowledges, the backoff), driven as the page drives them.
+
+/// Finished, completion code, partial code, completion url; then the code and the link expected.
+type Case<'a> = (
+    bool,
+    Option<&'a str>,
+    Option<&'a str>,
+    Option<&'a str>,
+    Option<&'a str>,
+    Option<&'a str>,
+);
+
+#[test]
+fn a_code_and_a_link_per_outcome() {
+    let url = Some("https://panel.example/done?cc={code}");
+    // (finished, completion code, partial code, url) → (code, link)
+    let cases: &[Case] = &[
+        (
+            true,
+            Some("C1"),
+            Some("P1"),
+            url,
+            Some("C1"),
+            Some("https://panel.example/done?cc=C1"),
+        ),
+        (
+            false,
+            Some("C1"),
+            Some("P1"),
+            url,
+            Some("P1"),
+            Some("https://panel.example/done?cc=P1"),
+        ),
+        // Stopped early with no code for it: no link either (the participant returns the study).
+        (false, Some("C1"), None, url, None, None),
+        // A finished study's link is followed even without a code.
+        (
+            true,
+            None,
+            None,
+            url,
+            None,
+            Some("https://panel.example/done?cc="),
+        ),
+        (true, Some("C1"), None, None, Some("C1"), None),
+    ];
+    let mut study = parse_study(DEMO).unwrap();
+    for &(finished, completion, partial, link_to, code, link) in cases {
+        study.completion_code = completion.map(str::to_string);
+        study.partial_code = partial.map(str::to_string);
+        study.completion_url = link_to.map(str::to_string);
+        let mut s = start(&study);
+        if finished {
+            s.record.status = RecordStatus::Complete;
+        } else {
+            s.stop(at(10.0, true));
+        }
+        let ending = s.ending(&study);
+        assert_eq!(ending.complete, finished);
+        assert_eq!(ending.code.as_deref(), code, "{completion:?} {partial:?}");
+        assert_eq!(
+            ending.link.as_deref(),
+            link,
+            "{completion:?} {partial:?} {link_to:?}"
+        );
+        assert!(ending.heading.starts_with("Thank you"));
+    }
+    // Declining: a code and its link, or neither.
+    study.declined_code = Some("D1".into());
+    study.completion_url = url.map(str::to_string);
+    assert_eq!(
+        study.declined(),
+        (
+            Some("D1".into()),
+            Some("https://panel.example/done?cc=D1".into())
+        )
+    );
+    study.declined_code = None;
+    assert_eq!(study.declined(), (None, None));
+}
+
+#[test]
+fn an_old_attempt_is_not_resumed() {
+    let mut study = parse_study(DEMO).unwrap();
+    study.resume_within_h = Some(2);
+    let sha = sha256_hex(DEMO.as_bytes());
+    let text = start(&study).to_json();
+    let hour = 3_600_000.0;
+    assert!(Session::resume(&text, &study, &sha, at(hour, true).wall_ms).is_ok());
+    let late = Session::resume(&text, &study, &sha, at(3.0 * hour, true).wall_ms);
+    assert!(late.is_err_and(|why| why.contains("2 hours")));
+    assert!(Session::resume("{", &study, &sha, at(0.0, true).wall_ms).is_err());
+}
+
+#[test]
+fn a_2xx_acknowledges_only_what_was_sent() {
+    let study = parse_study(DEMO).unwrap();
+    let mut s = start(&study);
+    // Nothing worth sending before the first answer.
+    assert_eq!(
+        s.outgoing(),
+        Outgoing::Wait {
+            finished_sent: false
+        }
+    );
+    s.next(&study, None, at(10.0, true)).unwrap();
+    s.edit(Answer::quick("5", "200"), at(20.0, true));
+    s.next(&study, None, at(30.0, true)).unwrap();
+    let Outgoing::Send {
+        body,
+        version,
+        done,
+    } = s.outgoing()
+    else {
+        panic!("a practice answer is worth sending");
+    };
+    assert!(
+        !done && !body.contains('\n') && body.contains("\"partial\""),
+        "{body}"
+    );
+    // Something added meanwhile: the 2xx does not cover it.
+    s.next(&study, None, at(40.0, true)).unwrap();
+    s.edit(Answer::quick("2", "20"), at(50.0, true));
+    s.next(&study, None, at(60.0, true)).unwrap();
+    assert!(!s.acknowledge(version));
+    assert!(s.unsent().is_some());
+    let Outgoing::Send { version, .. } = s.outgoing() else {
+        panic!("still unsent");
+    };
+    assert!(s.acknowledge(version));
+    assert_eq!(
+        s.outgoing(),
+        Outgoing::Wait {
+            finished_sent: false
+        }
+    );
+    assert_eq!(s.unsent(), None);
+    s.stop(at(70.0, true));
+    let Outgoing::Send { version, done, .. } = s.outgoing() else {
+        panic!("the finished record is sent again");
+    };
+    assert!(done && s.acknowledge(version));
+    assert_eq!(
+        s.outgoing(),
+        Outgoing::Wait {
+            finished_sent: true
+        }
+    );
+}
+
+#[test]
+fn retries_back_off_and_words_follow_the_state() {
+    let mut b = Backoff::new();
+    let waits: Vec<i32> = (0..6).map(|_| b.failed()).collect();
+    assert_eq!(waits, [1000, 2000, 4000, 8000, 10_000, 10_000]);
+    b.succeeded();
+    assert_eq!(b.failed(), 1000);
+    for (sending, state, words, settled) in [
+        (Sending::Sent, "sent", "reached", true),
+        (Sending::Pending, "pending", "Sending", false),
+        (
+            Sending::Failed("HTTP 500".into()),
+            "failed",
+            "(HTTP 500)",
+            false,
+        ),
+        (Sending::Nowhere, "failed", "does not send", true),
+    ] {
+        assert_eq!(sending.state(), state);
+        assert!(sending.words().contains(words), "{sending:?}");
+        assert_eq!(sending.settled(), settled);
+    }
+}
+
+/// What the page finds in storage on entering: nothing, an attempt to resume, one that cannot be (kept aside,
+/// said why), or no storage at all (said).
+#[test]
+fn storage_on_entering() {
+    let study = parse_study(DEMO).unwrap();
+    let sha = sha256_hex(DEMO.as_bytes());
+    let now = at(0.0, true).wall_ms;
+    let saved = start(&study).to_json();
+    let (found, said) = Session::found(Ok(None), &study, &sha, now);
+    assert!(found.is_none() && said.is_none());
+    let (found, said) = Session::found(Ok(Some(&saved)), &study, &sha, now);
+    assert!(found.is_some() && said.is_none());
+    let (found, said) = Session::found(Ok(Some(&saved)), &study, "another file", now);
+    assert!(found.is_none());
+    assert!(said.is_some_and(|s| {
+        s.starts_with("Your earlier answers could not be resumed: the study file changed")
+    }));
+    let (found, said) = Session::found(Err(()), &study, &sha, now);
+    assert!(found.is_none() && said.is_some_and(|s| s.contains("storage is turned off")));
+    assert_eq!(Session::unreadable_key("k"), "k.unreadable");
 }

@@ -20,6 +20,7 @@ mod card;
 mod diagnostic;
 mod fermi;
 mod lexer;
+mod marks;
 mod names;
 mod print;
 mod squiggle;
@@ -28,6 +29,7 @@ pub use ast::{BinOp, Expr, ExprKind, Func, Name, Program, Statement};
 pub use card::{SyntaxCard, convert, syntax_card};
 pub use diagnostic::{Diagnostic, LineCol, LineIndex, Severity, Shown, Span};
 pub use lexer::Tok;
+pub use marks::underlines;
 pub use print::{literal, quick_program, to_squiggle};
 pub use squiggle::infix_binding_power;
 

@@ -11,7 +11,6 @@ use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
 use crate::adapters;
-use crate::components::count;
 use student::Student;
 use teacher::Teacher;
 
@@ -91,11 +90,10 @@ fn Create(pack: StoredValue<fermi_bank::Pack>) -> impl IntoView {
         })));
     };
     let questions = move || {
-        let needle = filter.get().to_lowercase();
+        let needle = filter.get();
         pack.with_value(|p| {
-            p.questions
-                .iter()
-                .filter(|q| needle.is_empty() || q.text.to_lowercase().contains(&needle))
+            class::findable(p, &needle)
+                .into_iter()
                 .map(|q| {
                     let id = q.id.clone();
                     let checked = {
@@ -104,14 +102,7 @@ fn Create(pack: StoredValue<fermi_bank::Pack>) -> impl IntoView {
                     };
                     let toggle = {
                         let id = id.clone();
-                        move |_| {
-                            picked.update(|p| match p.iter().position(|x| *x == id) {
-                                Some(i) => {
-                                    p.remove(i);
-                                }
-                                None => p.push(id.clone()),
-                            })
-                        }
+                        move |_| picked.update(|p| class::toggle_pick(p, &id))
                     };
                     view! {
                         <li>
@@ -162,7 +153,7 @@ fn Create(pack: StoredValue<fermi_bank::Pack>) -> impl IntoView {
             <section class="panel" aria-label="Questions">
                 <h2>"Pick the questions"</h2>
                 <p class="muted">
-                    {move || format!("{} picked (at most {}); they are asked in the order picked.", count(picked.with(Vec::len), "question"), class::MAX_QUESTIONS)}
+                    {move || class::picked_words(picked.with(Vec::len))}
                 </p>
                 <label for="class-filter">"Find"</label>
                 <input id="class-filter" type="text" autocomplete="off" placeholder="coal, trees, …"

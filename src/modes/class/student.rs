@@ -5,8 +5,9 @@
 
 use fermi_answer::Answer;
 use fermi_bank::Pack;
+use fermi_practice::submit::Check;
 use fermi_study::class::{ClassSet, HandIn};
-use fermi_syntax::{Dialect, Severity};
+use fermi_syntax::Dialect;
 use leptos::prelude::*;
 
 use super::{Masthead, copy_to_clipboard};
@@ -56,13 +57,17 @@ impl Item {
         (!self.blank.get()).then(|| self.boxes.answer(self.pipeline))
     }
 
-    /// "Don't know", or an answer whose run (of exactly what is on screen) has samples.
-    fn ready(&self) -> bool {
-        self.blank.get()
-            || (self.boxes.answer(self.pipeline).program().is_ok()
-                && !self.pipeline.typing()
-                && !self.pipeline.evaluating.get()
-                && matches!(self.pipeline.run.get().forecast, Some(Ok(_))))
+    /// What the page says under the question (the core's `Check`): whether it can be handed in, and why not.
+    fn check(&self, unit: &str) -> Check {
+        let pending = self.pipeline.typing() || self.pipeline.evaluating.get();
+        let run = self.pipeline.run.get();
+        Check::of(
+            self.blank.get(),
+            &self.boxes.answer(self.pipeline),
+            pending,
+            &run,
+            unit,
+        )
     }
 }
 
@@ -97,7 +102,7 @@ pub fn Student(set: ClassSet, pack: StoredValue<Pack>) -> impl IntoView {
     Effect::new(move |_| {
         storage_problem.set(adapters::write(&draft_key, &code.get()).err());
     });
-    let ready = Memo::new(move |_| items.with_value(|i| i.iter().all(Item::ready)));
+    let ready = Memo::new(move |_| items.with_value(|i| i.iter().all(|i| i.check("").ready())));
     let anonymous = StoredValue::new(fermi_study::class::anonymous_label(key));
     let handed = RwSignal::new(false);
     let copied = RwSignal::new(false);
@@ -191,54 +196,32 @@ fn QuestionForm(index: usize, text: String, unit: String, item: Item) -> impl In
     };
     // Why it is not ready (the core's words, naming the box), the run's first error, or the estimate; and the
     // practice page's unit warning (a bare `64` on a share: 6,400%).
-    let check = move || {
-        if blank.get() {
-            return view! { <p class="muted" data-testid="class-check">"Handed in as \"don't know\": this question is left out of your scores."</p> }
-                .into_any();
-        }
-        let answer = boxes.answer(pipeline);
-        if answer.is_blank() {
-            return view! { <p class="muted" data-testid="class-check">"Not answered yet."</p> }
-                .into_any();
-        }
-        if let Err(why) = answer.program() {
-            return view! { <p class="problem" data-testid="class-check">{why.message()}</p> }
-                .into_any();
-        }
-        if pipeline.typing() || pipeline.evaluating.get() {
-            return view! { <p class="muted" data-testid="class-check">"Running…"</p> }.into_any();
-        }
-        let run = pipeline.run.get();
-        if let Some(error) = run
-            .diagnostics
-            .iter()
-            .find(|d| d.severity == Severity::Error)
-        {
-            return view! { <p class="problem" data-testid="class-check">{error.message.clone()}</p> }.into_any();
-        }
-        match run.forecast.as_ref() {
-            Some(Ok(f)) => {
-                let (p5, p50, p95) = (
-                    f.summary.p5.exp(),
-                    f.summary.median.exp(),
-                    f.summary.p95.exp(),
-                );
-                let warning = fermi_bank::unit_warning(&unit.get(), p5, p95).map(|w| {
-                    view! { <p class="unit-warning" data-testid="unit-warning" role="status">{w}</p> }
-                });
-                view! {
-                    <p class="estimate-summary" data-testid="class-check">
-                        "Your estimate: 5% " <strong>{value_in(&unit.get(), p5)}</strong> " · median " <strong>{value_in(&unit.get(), p50)}</strong>
-                        " · 95% " <strong>{value_in(&unit.get(), p95)}</strong>
-                    </p>
-                    {warning}
-                }
-                .into_any()
+    let check = move || match item.check(&unit.get()) {
+        Check::Estimate {
+            p5,
+            median,
+            p95,
+            warning,
+        } => {
+            let warning = warning.map(|w| {
+                view! { <p class="unit-warning" data-testid="unit-warning" role="status">{w}</p> }
+            });
+            view! {
+                <p class="estimate-summary" data-testid="class-check">
+                    "Your estimate: 5% " <strong>{value_in(&unit.get(), p5)}</strong> " · median " <strong>{value_in(&unit.get(), median)}</strong>
+                    " · 95% " <strong>{value_in(&unit.get(), p95)}</strong>
+                </p>
+                {warning}
             }
-            Some(Err(why)) => {
-                view! { <p class="problem" data-testid="class-check">{why.clone()}</p> }.into_any()
-            }
-            None => view! { <p class="muted" data-testid="class-check">"Running…"</p> }.into_any(),
+            .into_any()
+        }
+        other => {
+            let class = if matches!(other, Check::Problem(_)) {
+                "problem"
+            } else {
+                "muted"
+            };
+            view! { <p class=class data-testid="class-check">{other.words()}</p> }.into_any()
         }
     };
     // Each box's id is also its test hook; one pair per question.

@@ -10,12 +10,13 @@ use std::collections::BTreeSet;
 use fermi_bank::Pack;
 use fermi_score::format_nats;
 use fermi_score::lab::Quantiles;
-use fermi_study::class::{self, Class, ClassRule, ClassSet, Options, Results, Round};
+use fermi_study::class::{self, Class, ClassRule, ClassSet, Fitting, Options, Results, Round};
 use leptos::prelude::*;
 
 use super::qr::Qr;
 use super::{Masthead, page_address};
 use crate::adapters;
+use crate::run::Shared;
 
 use crate::components::files::download;
 use crate::components::{count, files, value_in};
@@ -49,22 +50,68 @@ impl RoundState {
     }
 }
 
+/// The teacher's page: the truths are fitted one question per task (10⁶ samples each for a distribution truth),
+/// so that opening the page never holds its thread for all of them at once; then the round.
 #[component]
 pub fn Teacher(set: ClassSet, pack: StoredValue<Pack>) -> impl IntoView {
+    let fitting = StoredValue::new(Some(Fitting::new(set.clone())));
+    let progress = RwSignal::new((0, set.questions.len()));
+    let fitted = RwSignal::new(None::<Result<Shared<Class>, String>>);
+    fit_next(fitting, pack, progress, fitted);
+    move || {
+        match fitted.get() {
+        None => {
+            let (done, of) = progress.get();
+            view! {
+                <Masthead subtitle="The teacher's page" />
+                <main class="class"><p class="panel" role="status" data-testid="class-fitting">{format!("Working out the truths: {done} of {of}…")}</p></main>
+            }
+            .into_any()
+        }
+        Some(Err(why)) => view! {
+            <Masthead subtitle="The teacher's page" />
+            <main class="class"><p class="problem panel" role="alert">"This class set cannot be scored: " {why}</p></main>
+        }
+        .into_any(),
+        Some(Ok(class)) => view! { <RoundPage set=set.clone() class /> }.into_any(),
+    }
+    }
+}
+
+/// Fits the next question in a task of its own, then schedules the one after.
+fn fit_next(
+    fitting: StoredValue<Option<Fitting>>,
+    pack: StoredValue<Pack>,
+    progress: RwSignal<(usize, usize)>,
+    fitted: RwSignal<Option<Result<Shared<Class>, String>>>,
+) {
+    set_timeout(
+        move || {
+            // The page may have been left meanwhile.
+            let Some(Some(mut f)) = fitting.try_update_value(Option::take) else {
+                return;
+            };
+            match pack.with_value(|p| f.step(p)) {
+                Err(why) => fitted.set(Some(Err(why))),
+                Ok(true) => fitted.set(Some(Ok(Shared::new(f.finish())))),
+                Ok(false) => {
+                    progress.set(f.progress());
+                    fitting.set_value(Some(f));
+                    fit_next(fitting, pack, progress, fitted);
+                }
+            }
+        },
+        std::time::Duration::ZERO,
+    );
+}
+
+/// The round, over a class whose truths are fitted.
+#[component]
+fn RoundPage(set: ClassSet, class: Shared<Class>) -> impl IntoView {
     let round_key = format!("fermi-playground.class.{}.round", set.id());
     let codes_key = format!("fermi-playground.class.{}.codes", set.id());
     let student_link = format!("{}{}{}", page_address(), class::LINK_PREFIX, set.body());
-    let class = pack.with_value(|p| Class::new(set.clone(), p));
-    let class = match class {
-        Ok(class) => StoredValue::new(class),
-        Err(why) => {
-            return view! {
-                <Masthead subtitle="The teacher's page" />
-                <main class="class"><p class="problem panel" role="alert">"This class set cannot be scored: " {why}</p></main>
-            }
-            .into_any();
-        }
-    };
+    let class = StoredValue::new(class);
     let state = RoundState {
         codes: RwSignal::new(String::new()),
         left_out: RwSignal::new(BTreeSet::new()),
@@ -186,10 +233,9 @@ pub fn Teacher(set: ClassSet, pack: StoredValue<Pack>) -> impl IntoView {
     };
     let start_over_controls = move || {
         if confirming.get() {
-            let n = results.with(|r| r.students.len());
             view! {
                 <div class="confirm" role="alertdialog" aria-label="Start over?" data-testid="class-confirm">
-                    <p>{format!("Forget all {}? The board, the crowd and who is left out are cleared (you can undo it).", count(n, "code"))}</p>
+                    <p>{results.with(Results::start_over_words)}</p>
                     <button class="danger" data-testid="class-clear-confirm" on:click=start_over>"Forget them"</button>
                     <button data-testid="class-clear-cancel" on:click=move |_| confirming.set(false)>"Keep them"</button>
                 </div>
@@ -232,12 +278,7 @@ pub fn Teacher(set: ClassSet, pack: StoredValue<Pack>) -> impl IntoView {
                             on:change=move |ev| { if let Some(list) = files::from_input(&ev) { take_files(list); } } />
                     </label>
                 </div>
-                <p class="muted" data-testid="class-count">{move || results.with(|r| {
-                    let ignored = if r.ignored_lines == 0 { String::new() } else {
-                        format!(" {} without a code ignored.", count(r.ignored_lines, "line"))
-                    };
-                    format!("{} taken.{ignored}", count(r.students.len(), "code"))
-                })}</p>
+                <p class="muted" data-testid="class-count">{move || results.with(Results::taken_words)}</p>
                 {move || file_problems.get().into_iter().map(|p| view! { <p class="problem">{p}</p> }).collect_view()}
                 {move || storage_problem.get().map(|why| view! { <p class="problem">"The round is not kept in this browser: " {why} "."</p> })}
                 {move || results.with(rejected)}
@@ -365,14 +406,9 @@ fn rejected(r: &Results) -> Option<impl IntoView + use<>> {
             .rejected
             .iter()
             .map(|x| {
-                let kind = if x.duplicate {
-                    "Duplicate"
-                } else {
-                    "Not taken"
-                };
                 view! {
                     <li class:duplicate=x.duplicate>
-                        <strong>{format!("{kind}: code {} ", x.position)}</strong>
+                        <strong>{format!("{}: code {} ", x.kind(), x.position)}</strong>
                         <code>{x.excerpt.clone()}</code> " — " {x.why.clone()}
                     </li>
                 }
@@ -403,7 +439,7 @@ fn board(r: &Results, v: ViewState, state: RoundState) -> AnyView {
             .collect_view();
         return view! {
             <div data-testid="class-board" data-hidden="true">
-                <p class="muted">{format!("{} handed in. Ranks, scores and counts stay hidden until you reveal the results.", count(r.students.len(), "student"))}</p>
+                <p class="muted">{r.hidden_words()}</p>
                 <ul class="class-roster">{who}</ul>
             </div>
         }
@@ -488,12 +524,7 @@ fn crowd(class: &Class, r: &Results, v: ViewState) -> Option<impl IntoView + use
             let against = row.against.clone();
             let revealed = move || v.revealed.with(|r| r.contains(&i));
             let standing = move || revealed() && v.shown.get();
-            let geometric = format!(
-                "geometric mean: {} · {} · {}",
-                value_in(&q.unit, row.geometric.p5),
-                value_in(&q.unit, row.geometric.p50),
-                value_in(&q.unit, row.geometric.p95)
-            );
+            let geometric = row.geometric_words(&q.unit);
             view! {
                 <tr class="question-row">
                     <th colspan="3" scope="colgroup">
@@ -588,7 +619,7 @@ fn intervals(
             })
             .collect_view();
         view! {
-            <p class="muted">{format!("{} … {} on a log axis; sorted by median.", value_in(unit, view_of.axis.0), value_in(unit, view_of.axis.1))}</p>
+            <p class="muted">{view_of.axis_words(unit)}</p>
             <div class="interval-chart" data-testid="class-intervals">{truth}<ul>{rows}</ul></div>
         }
     });

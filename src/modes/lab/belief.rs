@@ -1,81 +1,37 @@
 //! The belief: typed as a 90% interval, or taken from a built-in question's truth or from the last practice
 //! answer. Either way it ends up in the two boxes, so what the lab uses is always what the boxes show.
 
-use fermi_bank::{FittedTruth, Question, TruthSpec, fit_truth};
-use fermi_eval::Options;
+use fermi_practice::belief::{Taken, from_last_answer, from_question, spread_questions};
 use leptos::prelude::*;
 
 use super::LabState;
 use crate::adapters;
 use crate::components::{BoundInput, readable};
-use crate::run;
 
-/// The built-in questions whose truth has a spread (a single-number truth is no belief to report around).
-fn spread_questions() -> Vec<Question> {
-    fermi_bank::builtin()
-        .questions
-        .into_iter()
-        .filter(|q| !matches!(q.truth, TruthSpec::Point { .. }))
-        .collect()
-}
-
-/// The lognormal truth's 5% and 95% quantiles as the boxes' text.
-fn fill(state: LabState, truth: FittedTruth) {
-    state.low.set(readable(truth.p5()));
-    state.high.set(readable(truth.p95()));
+/// Puts a belief's 5% and 95% in the boxes, or says why there is none, with where it came from.
+fn fill(state: LabState, origin: RwSignal<Option<Result<String, String>>>, taken: Taken) {
+    origin.set(Some(taken.map(|((p5, p95), from)| {
+        state.low.set(readable(p5));
+        state.high.set(readable(p95));
+        from
+    })));
 }
 
 #[component]
 pub fn BeliefPanel() -> impl IntoView {
     let state = expect_context::<LabState>();
-    let questions = StoredValue::new(spread_questions());
+    let questions = StoredValue::new(spread_questions(&fermi_bank::builtin()));
     // Where the boxes' numbers came from, or why taking them failed.
     let origin = RwSignal::new(None::<Result<String, String>>);
     let take_question = move |id: String| {
-        let Some(question) = questions.with_value(|qs| qs.iter().find(|q| q.id == id).cloned())
-        else {
-            return;
-        };
-        origin.set(Some(match fit_truth(&question) {
-            Ok(truth @ FittedTruth::Lognormal { .. }) => {
-                fill(state, truth);
-                Ok(format!(
-                    "The truth of: {} ({})",
-                    question.text, question.unit
-                ))
-            }
-            Ok(FittedTruth::Point(_)) => {
-                Err("That question's truth is a single number: pick another one.".into())
-            }
-            Err(problem) => Err(format!(
-                "That question's truth could not be computed: {problem}"
-            )),
-        }));
+        if let Some(taken) =
+            questions.with_value(|qs| qs.iter().find(|q| q.id == id).map(from_question))
+        {
+            fill(state, origin, taken);
+        }
     };
-    let take_last_answer = move |_| {
-        let saved = adapters::practice::peek();
-        let Some(entry) = saved.history.last() else {
-            origin.set(Some(Err(
-                "No practice answer yet: answer a question in practice, then come back.".into(),
-            )));
-            return;
-        };
-        let options = Options {
-            samples: entry
-                .samples
-                .clamp(run::UI_MIN_SAMPLES, run::UI_MAX_SAMPLES),
-            seed: entry.seed,
-        };
-        let answer = fermi_practice::run::run(&entry.source, entry.dialect, &options);
-        origin.set(Some(match answer.forecast {
-            Some(Ok(forecast)) => {
-                state.low.set(readable(forecast.summary.p5.exp()));
-                state.high.set(readable(forecast.summary.p95.exp()));
-                Ok(format!("Your last practice answer, to: {}", entry.text))
-            }
-            _ => Err("Your last practice answer could not be run again.".into()),
-        }));
-    };
+    let take_last_answer =
+        move |_| fill(state, origin, from_last_answer(&adapters::practice::peek()));
     let summary = move || match state.belief.get() {
         Ok(b) => {
             let q = b.quantiles();

@@ -9,7 +9,7 @@ use leptos::prelude::*;
 
 use super::belief::BeliefPanel;
 use super::{LabState, MIDDLE, STEPS};
-use crate::components::{paint, readable};
+use crate::components::paint;
 use fermi_charts::lab::{draw_curves, draw_heat_map, draw_heat_mark};
 
 /// Heat map cells along each axis: every other slider step, so each cell's centre is a slider position.
@@ -47,20 +47,8 @@ pub fn Explorer() -> impl IntoView {
         }
     };
     let report_text = move || {
-        let r = report.get();
-        let shift = format!("Shift {:+.2} decades", r.shift_decades());
-        let width = format!("width ×{:.2}", r.width);
-        let quantiles = belief.get().ok().map(|b| {
-            let q = r.quantiles(&b);
-            format!(
-                ": you report median {}, 90% between {} and {}",
-                readable(q.p50),
-                readable(q.p5),
-                readable(q.p95)
-            )
-        });
-        let honest = if r.is_honest() { " (honest)" } else { "" };
-        view! { <p data-testid="lab-report">{shift} ", " {width} {honest} {quantiles} "."</p> }
+        let text = report.get().describe(belief.get().ok().as_ref());
+        view! { <p data-testid="lab-report">{text}</p> }
     };
     // The map and the rule's best depend on the belief and the rule only: a slider move redraws the map with the
     // report's marker moved, and searches for no optimum.
@@ -154,13 +142,11 @@ pub fn Explorer() -> impl IntoView {
             f64::from(ev.offset_y()) * ratio,
         );
         let fraction = |v: f64, span: &Span<i32>| {
-            ((v - f64::from(span.start)) / f64::from((span.end - span.start).max(1)))
-                .clamp(0.0, 1.0)
+            (v - f64::from(span.start)) / f64::from((span.end - span.start).max(1))
         };
-        let step = |t: f64| ((t * (STEPS - 1) as f64).round() as usize).min(STEPS - 1);
-        shift_at.set(step(fraction(x, &xs)));
+        shift_at.set(lab::grid_step(fraction(x, &xs), STEPS));
         // The width grows upwards.
-        width_at.set(step(1.0 - fraction(y, &ys)));
+        width_at.set(lab::grid_step(1.0 - fraction(y, &ys), STEPS));
     };
     let by_width = NodeRef::<Canvas>::new();
     let by_shift = NodeRef::<Canvas>::new();

@@ -40,12 +40,7 @@ impl LabState {
         let high = RwSignal::new("100 million".to_string());
         let shift_at = RwSignal::new(MIDDLE);
         let width_at = RwSignal::new(MIDDLE);
-        let belief = Memo::new(move |_| {
-            let (lo, hi) = (low.get(), high.get());
-            let lo = fermi_num::parse_readable(&lo).ok_or("The low end is not a number yet.")?;
-            let hi = fermi_num::parse_readable(&hi).ok_or("The high end is not a number yet.")?;
-            Belief::from_p5_p95(lo, hi).map_err(|e| e.to_string())
-        });
+        let belief = Memo::new(move |_| Belief::typed(&low.get(), &high.get()));
         let report = Memo::new(move |_| {
             Report::new(
                 shifts.with_value(|s| s[shift_at.get()]),

@@ -7,14 +7,8 @@ use fermi_bank::{Difficulty, Topic};
 use leptos::prelude::*;
 
 use super::{PracticeState, packs};
-use crate::components::{self, coded, files, focus_by_id};
-
-#[derive(Clone, Copy, PartialEq)]
-enum Shown {
-    All,
-    Answered,
-    Unanswered,
-}
+use crate::components::{coded, files, focus_by_id};
+use fermi_practice::browse::{self, Filter, Row, Shown};
 
 #[component]
 pub fn QuestionBrowser() -> impl IntoView {
@@ -39,30 +33,20 @@ pub fn QuestionBrowser() -> impl IntoView {
             .history
             .with(|h| h.iter().map(|e| e.question.clone()).collect());
         let selected = state.selected.get();
+        let filter = Filter {
+            pack: pack_filter.get(),
+            topic: topic.get(),
+            difficulty: difficulty.get(),
+            shown: answered.get(),
+        };
         state.packs.with(|packs| {
-            packs
-                .iter()
-                .enumerate()
-                .filter(|(p, _)| pack_filter.get().is_none_or(|f| f == *p))
-                .flat_map(|(p, pack)| pack.questions.iter().map(move |q| (p, q)))
-                .filter(|(_, q)| topic.get().is_none_or(|t| q.topics.contains(&t)))
-                .filter(|(_, q)| difficulty.get().is_none_or(|d| q.difficulty == Some(d)))
-                .filter(|(_, q)| match answered.get() {
-                    Shown::All => true,
-                    Shown::Answered => done.contains(&q.id),
-                    Shown::Unanswered => !done.contains(&q.id),
-                })
-                .map(|(p, q)| {
+            filter
+                .rows(packs, &done)
+                .into_iter()
+                .map(|Row { pack: p, question: q, answered, tags }| {
                     let current = selected.as_ref() == Some(&(p, q.id.clone()));
                     let id = q.id.clone();
-                    let tags = q
-                        .topics
-                        .iter()
-                        .map(|t| t.as_str())
-                        .chain(q.difficulty.map(|d| d.as_str()))
-                        .collect::<Vec<_>>()
-                        .join(" · ");
-                    let mark = done.contains(&q.id).then_some("✓ ");
+                    let mark = answered.then_some("✓ ");
                     view! {
                         <li>
                             <button
@@ -104,16 +88,7 @@ pub fn QuestionBrowser() -> impl IntoView {
             list.set_scroll_top(item.offset_top());
         }
     });
-    let count = move || {
-        let n = state
-            .packs
-            .with(|p| p.iter().map(|p| p.questions.len()).sum::<usize>());
-        format!(
-            "{} in {}",
-            components::count(n, "question"),
-            components::count(state.packs.with(Vec::len), "pack")
-        )
-    };
+    let count = move || state.packs.with(|p| browse::catalogue(p));
     let pack_options = move || {
         state.packs.with(|packs| {
             packs
@@ -166,11 +141,7 @@ pub fn QuestionBrowser() -> impl IntoView {
                     <label>
                         "Show"
                         <select on:change=move |ev| {
-                            answered.set(match event_target_value(&ev).as_str() {
-                                "answered" => Shown::Answered,
-                                "unanswered" => Shown::Unanswered,
-                                _ => Shown::All,
-                            });
+                            answered.set(Shown::named(&event_target_value(&ev)));
                         }>
                             <option value="all">"all"</option>
                             <option value="unanswered">"unanswered"</option>

@@ -3,13 +3,13 @@
 //! overall or for one topic, and the core's advice. Every figure and word comes from `fermi_score::calibration`.
 
 use fermi_score::calibration::{Summary, TREND_WINDOW, TrendPoint, calibration};
-use fermi_score::format_nats;
 use leptos::html::Canvas;
 use leptos::prelude::*;
 
 use super::PracticeState;
 use crate::components::{count, paint};
 use fermi_charts::calibration::{draw_pit, draw_trend};
+use fermi_practice::saved;
 
 #[component]
 pub fn CalibrationView() -> impl IntoView {
@@ -25,31 +25,9 @@ pub fn CalibrationView() -> impl IntoView {
         found.with(|c| c.topic(&t).clone())
     });
     let left_out = move || {
-        let (resubmitted, pending) = state.history.with(|h| {
-            (
-                h.iter().filter(|e| e.resubmitted).count(),
-                h.iter().filter(|e| e.needs_quantiles()).count(),
-            )
-        });
-        let mut notes = Vec::new();
-        if resubmitted > 0 {
-            notes.push(format!(
-                "{} left out: submitted again after the reveal (only the first answer counts).",
-                count(resubmitted, "answer")
-            ));
-        }
-        if pending > 0 {
-            notes.push(if state.recomputing.get() {
-                format!("Recomputing {} from an older version…", count(pending, "answer"))
-            } else {
-                format!(
-                    "{} from an older version left out: the question is not in the loaded packs, or its truth has \
-                     changed since.",
-                    count(pending, "answer")
-                )
-            });
-        }
-        notes.join(" ")
+        state
+            .history
+            .with(|h| saved::left_out(h, state.recomputing.get()))
     };
     let body = move || {
         shown.get().then(|| {
@@ -102,10 +80,6 @@ pub fn CalibrationView() -> impl IntoView {
     }
 }
 
-fn percent(x: f64) -> String {
-    format!("{:.0}%", x * 100.0)
-}
-
 #[component]
 pub fn Coverage(summary: Memo<Summary>) -> impl IntoView {
     let rows = move || {
@@ -113,17 +87,12 @@ pub fn Coverage(summary: Memo<Summary>) -> impl IntoView {
             s.coverage
                 .iter()
                 .map(|c| {
-                    let share = if c.count == 0 {
-                        "–".to_string()
-                    } else {
-                        percent(c.hits as f64 / c.count as f64)
-                    };
                     view! {
                         <tr>
                             <th scope="row">{format!("{}% intervals", c.percent)}</th>
-                            <td data-testid=format!("coverage-{}", c.percent)>{format!("{} of {}", c.hits, c.count)}</td>
-                            <td>{share}</td>
-                            <td>{format!("{} to {}", percent(c.interval[0]), percent(c.interval[1]))}</td>
+                            <td data-testid=format!("coverage-{}", c.percent)>{c.hits_text()}</td>
+                            <td>{c.share_text()}</td>
+                            <td>{c.plausible_text()}</td>
                             <td>{c.verdict.coverage_words()}</td>
                         </tr>
                     }
@@ -189,33 +158,9 @@ fn Pit(summary: Memo<Summary>) -> impl IntoView {
 
 #[component]
 fn Trends(summary: Memo<Summary>) -> impl IntoView {
-    let bias = move || {
-        summary.with(|s| {
-            let b = &s.bias;
-            format!(
-                "Median error {} decades; {} of your medians above the truth, {} below: {}.",
-                b.median_decades
-                    .map_or("–".to_string(), |d| format!("{d:+.2}")),
-                b.high,
-                b.low,
-                b.verdict.bias_words()
-            )
-        })
-    };
-    let width = move || {
-        summary.with(|s| {
-            s.width_decades.map_or("–".to_string(), |w| {
-                format!("Your 90% intervals span {w:.2} decades (median).")
-            })
-        })
-    };
-    let score = move || {
-        summary.with(|s| {
-            s.score.map_or("–".to_string(), |v| {
-                format!("Median Cramér-log {} (lower is better).", format_nats(v))
-            })
-        })
-    };
+    let bias = move || summary.with(Summary::bias_sentence);
+    let width = move || summary.with(Summary::width_sentence);
+    let score = move || summary.with(Summary::score_sentence);
     view! {
         <h3>"Bias over time"</h3>
         <p data-testid="calibration-bias">{bias}</p>

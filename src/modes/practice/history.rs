@@ -1,7 +1,6 @@
 //! Answered questions, newest first: each reopens its answer exactly as submitted. Export and import as a JSON
 //! file, and the data set aside from damaged storage, offered as a download.
 
-use fermi_score::format_nats;
 use leptos::prelude::*;
 
 use super::PracticeState;
@@ -19,14 +18,7 @@ pub fn History() -> impl IntoView {
                 .take(50)
                 .map(|e| {
                     let entry = e.clone();
-                    let tag = if e.resubmitted {
-                        format!(
-                            "Cramér-log {} · after the reveal, not counted",
-                            format_nats(e.cramer_log)
-                        )
-                    } else {
-                        format!("Cramér-log {}", format_nats(e.cramer_log))
-                    };
+                    let tag = e.tag();
                     view! {
                         <li>
                             <button
@@ -50,28 +42,17 @@ pub fn History() -> impl IntoView {
         };
         leptos::task::spawn_local(async move {
             for (name, text) in files::read_all(list).await {
-                match text.and_then(|t| saved::import_history(&t)) {
-                    Ok((entries, damaged)) => {
-                        let mut added = 0;
+                let said = match text {
+                    Ok(text) => {
+                        let mut said = String::new();
                         state
                             .core
-                            .update(|c| added = saved::merge_history(&mut c.history, entries));
-                        let skipped = if damaged > 0 {
-                            format!(
-                                " {} could not be read and {} skipped.",
-                                components::count(damaged, "entry"),
-                                if damaged == 1 { "was" } else { "were" }
-                            )
-                        } else {
-                            String::new()
-                        };
-                        state.notify(format!(
-                            "{name}: {} added to the history.{skipped}",
-                            components::count(added, "answer")
-                        ));
+                            .update(|c| said = saved::import_into(&mut c.history, &name, &text));
+                        said
                     }
-                    Err(why) => state.notify(format!("{name}: {why}")),
-                }
+                    Err(why) => format!("{name}: {why}"),
+                };
+                state.notify(said);
             }
         });
     };

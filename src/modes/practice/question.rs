@@ -1,4 +1,5 @@
 use fermi_bank::TruthSpec;
+use fermi_practice::prose::{Block, blocks, linkable};
 use leptos::prelude::*;
 
 use super::PracticeState;
@@ -32,31 +33,17 @@ pub fn QuestionView() -> impl IntoView {
 /// Pack prose as paragraphs (blank lines part them; hard-wrapped lines join) and lists (runs of `- ` lines), so an
 /// imported set's facts and decomposition keep their shape.
 fn prose(text: &str) -> impl IntoView + use<> {
-    let mut blocks: Vec<(bool, Vec<String>)> = Vec::new();
-    for line in text.lines().map(str::trim) {
-        let item = line.strip_prefix("- ");
-        match (blocks.last_mut(), item) {
-            (_, None) if line.is_empty() => blocks.push((false, Vec::new())),
-            (Some((true, items)), Some(item)) => items.push(item.to_string()),
-            (_, Some(item)) => blocks.push((true, vec![item.to_string()])),
-            (Some((false, lines)), None) => lines.push(line.to_string()),
-            (_, None) => blocks.push((false, vec![line.to_string()])),
-        }
-    }
-    blocks
+    blocks(text)
         .into_iter()
-        .filter(|(_, lines)| !lines.is_empty())
-        .map(|(list, lines)| {
-            if list {
-                view! { <ul>{lines.into_iter().map(|l| view! { <li>{l}</li> }).collect_view()}</ul> }
+        .map(|block| match block {
+            Block::List(items) => {
+                view! { <ul>{items.into_iter().map(|l| view! { <li>{l}</li> }).collect_view()}</ul> }
                     .into_any()
-            } else {
-                view! { <p>{lines.join(" ")}</p> }.into_any()
             }
+            Block::Paragraph(text) => view! { <p>{text}</p> }.into_any(),
         })
         .collect_view()
 }
-
 /// The question's explanation, trap, sources and truth program: shown only after Submit.
 #[component]
 pub fn Explanation() -> impl IntoView {
@@ -74,9 +61,8 @@ pub fn Explanation() -> impl IntoView {
             .iter()
             .map(|s| {
                 let factor = s.factor.clone().map(|f| format!("{f}: "));
-                // Pack text is data: only web addresses become links (never `javascript:` and the like).
-                let web = s.url.starts_with("https://") || s.url.starts_with("http://");
-                let title = if web {
+                // Pack text is data: only web addresses become links.
+                let title = if linkable(&s.url) {
                     view! { <a href=s.url.clone() rel="noopener noreferrer" target="_blank">{s.title.clone()}</a> }
                         .into_any()
                 } else {

@@ -2,6 +2,7 @@
 //! missed ones due again first; a progress bar while answering, and at the end the set's own calibration.
 
 use fermi_bank::Topic;
+use fermi_practice::browse;
 use fermi_practice::sets::SET_SIZE;
 use fermi_score::calibration::{Summary, TREND_WINDOW, calibration};
 use leptos::prelude::*;
@@ -16,12 +17,6 @@ pub fn PracticeSet() -> impl IntoView {
     let topic = RwSignal::new(None::<Topic>);
     let size = RwSignal::new(SET_SIZE);
     let run = Memo::new(move |_| state.core.with(|c| c.set.clone()));
-    // Which of the set's questions have an answer recorded since it began.
-    let done = Memo::new(move |_| {
-        run.track();
-        state.history.track();
-        state.core.with_untracked(|c| c.set_done())
-    });
     let start = move |_| {
         let now = js_sys::Date::now();
         let seed = crate::adapters::fresh_entropy();
@@ -55,20 +50,19 @@ pub fn PracticeSet() -> impl IntoView {
         summary.with(|c| c.as_ref().map_or_else(empty_summary, |c| c.overall.clone()))
     });
     let running = move || {
-        let run = run.get()?;
-        let flags = done.get().unwrap_or_default();
-        let (answered, total) = (flags.iter().filter(|d| **d).count(), run.items.len());
-        let current = state.selected.with(|s| {
-            let id = &s.as_ref()?.1;
-            run.items.iter().position(|i| i.question == *id)
-        });
-        let retry_note = current
-            .filter(|&i| run.items[i].retry && !flags[i])
-            .map(|_| view! { <p class="muted" data-testid="set-retry">"You missed this one before: it is offered again."</p> });
-        let next_button = (answered < total && current.is_none_or(|i| flags[i])).then(|| {
+        run.track();
+        state.history.track();
+        let open = state
+            .selected
+            .with(|s| s.as_ref().map(|(_, id)| id.clone()));
+        let progress = state
+            .core
+            .with_untracked(|c| c.set_progress(open.as_deref()))?;
+        let retry_note = progress.retry_here.then(|| view! { <p class="muted" data-testid="set-retry">"You missed this one before: it is offered again."</p> });
+        let next_button = progress.next.then(|| {
             view! { <button class="primary" data-testid="set-next" on:click=move |_| next(state)>"Next question"</button> }
         });
-        let finished = (answered == total).then(|| {
+        let finished = progress.finished().then(|| {
             view! {
                 <div class="set-summary" data-testid="set-summary">
                     <h3>"Set complete"</h3>
@@ -80,8 +74,8 @@ pub fn PracticeSet() -> impl IntoView {
             }
         });
         Some(view! {
-            <progress data-testid="set-progress" max=total.to_string() value=answered.to_string() aria-label="Answered in this set"></progress>
-            <p data-testid="set-count">{format!("{answered} of {total} answered")}</p>
+            <progress data-testid="set-progress" max=progress.total.to_string() value=progress.answered.to_string() aria-label="Answered in this set"></progress>
+            <p data-testid="set-count">{progress.words()}</p>
             {retry_note}
             {next_button}
             {finished}
@@ -133,11 +127,9 @@ fn next(state: PracticeState) {
     let Some(item) = state.core.with_untracked(|c| c.set_next().cloned()) else {
         return;
     };
-    let pack = state.packs.with_untracked(|packs| {
-        packs
-            .iter()
-            .position(|p| p.question(&item.question).is_some())
-    });
+    let pack = state
+        .packs
+        .with_untracked(|packs| browse::pack_of(packs, &item.question));
     if let Some(pack) = pack {
         state.open(pack, &item.question);
         if item.retry {

@@ -14,9 +14,6 @@ use leptos::prelude::*;
 use crate::components::AnswerBoxes;
 use crate::run::{Pipeline, Shared};
 
-/// Notices kept at once: the newest stay, older ones have been seen, and a pile hides the page.
-const MAX_NOTICES: usize = 3;
-
 #[derive(Clone, Copy)]
 pub struct PracticeState {
     /// The built-in pack first, then packs loaded by the user.
@@ -135,24 +132,16 @@ impl PracticeState {
     }
 
     pub fn notify(&self, message: impl Into<String>) {
-        let message = message.into();
-        self.notices.update(|n| {
-            if !n.contains(&message) {
-                n.push(message);
-            }
-            let extra = n.len().saturating_sub(MAX_NOTICES);
-            n.drain(..extra);
-        });
+        self.notices
+            .update(|n| fermi_practice::notify(n, message.into()));
     }
 
     /// Opens a recorded answer exactly as it was submitted (program, dialect, seed, samples), so its score is
     /// recomputed bit for bit.
     pub fn reopen(&self, entry: &HistoryEntry) {
-        let pack = self.packs.with_untracked(|packs| {
-            packs
-                .iter()
-                .position(|p| p.question(&entry.question).is_some())
-        });
+        let pack = self
+            .packs
+            .with_untracked(|packs| fermi_practice::browse::pack_of(packs, &entry.question));
         let Some(pack) = pack else {
             self.notify(format!(
                 "“{}” is not in the loaded packs: load its pack to reopen this answer.",

@@ -2,75 +2,35 @@
 //! debrief with `reveal = "end"`, and the completion link after a visible pause.
 
 use fermi_study::debrief;
+use fermi_study::ending::{RETURN_STUDY, Sending};
 use leptos::prelude::*;
 
-use super::state::{Sending, StudyState};
+use super::state::StudyState;
 use super::web;
 
 /// Seconds shown before the completion link is followed.
 const PAUSE_S: u32 = 10;
 
-/// Prolific's instruction where the study gives no code for how the attempt ended.
-pub const RETURN_STUDY: &str = "There is no completion code for this: please return the study on Prolific \
-    (“Return submission”) or tell the researcher, so your place is freed.";
-
 #[component]
 pub fn End() -> impl IntoView {
     let state = expect_context::<StudyState>();
-    let complete = state
+    let ending = state
         .session
-        .with_untracked(|s| s.record.status == fermi_study::RecordStatus::Complete);
-    // A code per outcome: a finished study's, or one stopped early's.
-    let (code, link) = state.study(|s| {
-        let code = if complete {
-            s.completion_code.clone()
-        } else {
-            s.partial_code.clone()
-        };
-        let link = s
-            .completion_url
-            .clone()
-            .filter(|_| code.is_some() || complete)
-            .map(|u| u.replace("{code}", code.as_deref().unwrap_or("")));
-        (code, link)
-    });
+        .with_untracked(|s| state.study(|study| s.ending(study)));
     let rows = state.loaded.with_value(|l| {
         state
             .session
             .with_untracked(|s| debrief(&l.study, &l.packs, &s.record))
     });
-    let sent_state = move || match state.sending.get() {
-        Sending::Sent => "sent",
-        Sending::Pending => "pending",
-        Sending::Failed(_) | Sending::Nowhere => "failed",
-    };
-    let sent_words = move || match state.sending.get() {
-        Sending::Sent => "Your answers reached the researcher.".to_string(),
-        Sending::Pending => "Sending your answers to the researcher…".to_string(),
-        Sending::Failed(why) => format!(
-            "Your answers have not reached the researcher yet ({why}). Trying again while this page is open; \
-             they are kept in this browser, and “Save my answers” gives you a copy."
-        ),
-        Sending::Nowhere => {
-            "This study does not send answers anywhere: use “Save my answers” and give the \
-                             file to the researcher as they asked."
-                .to_string()
-        }
-    };
-    let heading = if complete {
-        "Thank you: you have finished"
-    } else {
-        "Thank you: you stopped early, and what you answered is kept"
-    };
-    let code_view = match code {
+    let code_view = match ending.code {
         Some(c) => view! { <p class="study-code-line">"Your completion code: " <strong class="study-code" data-testid="study-code">{c}</strong></p> }.into_any(),
         None => view! { <p class="study-code-line" data-testid="study-return">{RETURN_STUDY}</p> }.into_any(),
     };
     let redirect = if web::in_jatos() {
-        end_jatos(state, link);
+        end_jatos(state, ending.link);
         None
     } else {
-        link.map(|url| view! { <Redirect url /> })
+        ending.link.map(|url| view! { <Redirect url /> })
     };
     let debrief_view = (!rows.is_empty()).then(|| {
         view! {
@@ -92,9 +52,9 @@ pub fn End() -> impl IntoView {
     });
     view! {
         <section class="panel study-complete" data-testid="study-complete">
-            <h2>{heading}</h2>
+            <h2>{ending.heading}</h2>
             {code_view}
-            <p class="study-sent" data-testid="study-sent" data-state=sent_state role="status">{sent_words}</p>
+            <p class="study-sent" data-testid="study-sent" data-state=move || state.sending.with(Sending::state) role="status">{move || state.sending.with(Sending::words)}</p>
             <button data-testid="study-save-end" on:click=move |_| state.download()>"Save my answers"</button>
             {redirect}
         </section>
@@ -126,7 +86,7 @@ fn end_jatos(state: StudyState, link: Option<String>) {
 fn Redirect(url: String) -> impl IntoView {
     let state = expect_context::<StudyState>();
     let left = RwSignal::new(PAUSE_S);
-    let ready = Memo::new(move |_| matches!(state.sending.get(), Sending::Sent | Sending::Nowhere));
+    let ready = Memo::new(move |_| state.sending.with(Sending::settled));
     let url_go = url.clone();
     let handle = set_interval_with_handle(
         move || {

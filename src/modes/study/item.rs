@@ -2,7 +2,7 @@
 //! 5%/50%/95% and chart, and `study-next` / `study-skip`. A practice item shows its truth after `study-next`;
 //! a scored item never shows a truth or a score.
 
-use fermi_study::{Format, Stage};
+use fermi_study::{Format, Session, Stage};
 use fermi_syntax::Dialect;
 use leptos::prelude::*;
 
@@ -26,18 +26,7 @@ pub fn ItemView() -> impl IntoView {
     let revealed =
         Memo::new(move |_| matches!(state.stage.get(), Stage::Practice { revealed: true, .. }));
     let scored = Memo::new(move |_| matches!(state.stage.get(), Stage::Item { .. }));
-    let last = Memo::new(move |_| {
-        let order = state.session.with(|s| s.record.order.len());
-        matches!(state.stage.get(), Stage::Item { index } if index + 1 == order)
-    });
-    let next_label = move || match state.stage.get() {
-        Stage::Practice {
-            revealed: false, ..
-        } => "Show the answer",
-        Stage::Practice { .. } => "Next",
-        _ if last.get() => "Finish",
-        _ => "Next question",
-    };
+    let next_label = move || state.session.with(Session::next_label);
     let truth = move || {
         if !revealed.get() {
             return None;
@@ -91,9 +80,10 @@ pub fn ItemView() -> impl IntoView {
 #[component]
 fn Formats() -> impl IntoView {
     let state = expect_context::<StudyState>();
-    let quick = state.allows(Format::Quick);
-    let programs = state.allows(Format::Squiggle) || state.allows(Format::Fermi);
-    let both = state.allows(Format::Squiggle) && state.allows(Format::Fermi);
+    let conditions = state.conditions();
+    let quick = conditions.takes(Format::Quick);
+    let programs = conditions.takes_programs();
+    let both = conditions.takes(Format::Squiggle) && conditions.takes(Format::Fermi);
     let tabs = (quick && programs).then(|| view! { <ModeTabs boxes=state.boxes /> });
     let dialect = both.then(|| {
         view! {

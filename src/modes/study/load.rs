@@ -2,8 +2,8 @@
 //! core. Every failure is a list of lines for the error page.
 
 use fermi_bank::Pack;
-use fermi_study::{BUNDLED, Study, parse_study, sha256_hex};
-use fermi_syntax::{Diagnostic, LineIndex};
+use fermi_study::link::{self, Source};
+use fermi_study::{Study, parse_study, sha256_hex};
 
 use super::web;
 
@@ -22,52 +22,16 @@ impl Loaded {
     }
 }
 
-/// Whether a link's study is a path on this site (no scheme, no other host).
-fn same_origin_path(path: &str) -> bool {
-    !path.is_empty()
-        && path.len() <= 2048
-        && !path.contains("://")
-        && !path.starts_with("//")
-        && !path.contains('\\')
-        && !path.contains(':')
-        && !path.chars().any(|c| c.is_control() || c.is_whitespace())
-}
-
-fn lines(file: &str, text: &str, diagnostics: &[Diagnostic]) -> Vec<String> {
-    let index = LineIndex::new(text);
-    diagnostics
-        .iter()
-        .map(|d| {
-            let at = index.line_col(d.span.start as usize);
-            let hint = d
-                .hint
-                .as_ref()
-                .map(|h| format!(" ({h})"))
-                .unwrap_or_default();
-            format!("{file}:{}:{}: {}{hint}", at.line, at.col, d.message)
-        })
-        .collect()
-}
-
 /// Loads the study named by `study=…`: `Err` holds the lines the error page shows.
 pub async fn load(name: &str) -> Result<Loaded, Vec<String>> {
-    let shown: String = name.chars().take(200).collect();
-    let text = match BUNDLED.iter().find(|(id, _)| *id == name) {
-        Some((_, text)) => text.to_string(),
-        None if same_origin_path(name) => web::fetch_text(name).await.map_err(|why| {
-            vec![format!(
-                "The study file “{shown}” could not be loaded: {why}."
-            )]
-        })?,
-        None => {
-            return Err(vec![format!(
-                "“{shown}” is neither a study bundled with the app ({}) nor a study file on this site (a relative path).",
-                BUNDLED.map(|(id, _)| id).join(", ")
-            )]);
-        }
+    let text = match link::source(name).map_err(|why| vec![why])? {
+        Source::Bundled(text) => text.to_string(),
+        Source::Path => web::fetch_text(name)
+            .await
+            .map_err(|why| vec![link::unreachable(name, &why)])?,
     };
-    let file = name.rsplit('/').next().unwrap_or(name);
-    let study = parse_study(&text).map_err(|d| lines(file, &text, &d))?;
+    let file = link::file_name(name);
+    let study = parse_study(&text).map_err(|d| link::lines(file, &text, &d))?;
     let mut own = Vec::new();
     let mut problems = Vec::new();
     for pack in &study.packs {
@@ -86,7 +50,7 @@ pub async fn load(name: &str) -> Result<Loaded, Vec<String>> {
     if !problems.is_empty() {
         return Err(problems);
     }
-    let packs = fermi_study::assemble(&study, own).map_err(|d| lines(file, &text, &d))?;
+    let packs = fermi_study::assemble(&study, own).map_err(|d| link::lines(file, &text, &d))?;
     Ok(Loaded {
         sha256: sha256_hex(text.as_bytes()),
         study,

@@ -104,29 +104,20 @@ fn Gate(loaded: Shared<Loaded>) -> impl IntoView {
                     gate.set(Step::Refused);
                     return;
                 }
-                let saved = match crate::adapters::read(&key) {
-                    Ok(Some(text)) => {
-                        let resumed = Session::from_json(&text, &loaded.study, &loaded.sha256)
-                            .and_then(|s| match s.expired(&loaded.study, web::now().wall_ms) {
-                                Some(why) => Err(why),
-                                None => Ok(s),
-                            });
-                        match resumed {
-                            Ok(s) => Some(s),
-                            Err(why) => {
-                                // Kept aside, never overwritten.
-                                let _ = crate::adapters::write(&format!("{key}.unreadable"), &text);
-                                notice.set(Some(format!("Your earlier answers could not be resumed: {why}. They are kept aside in this browser; this is a new start.")));
-                                None
-                            }
-                        }
-                    }
-                    Ok(None) => None,
-                    Err(_) => {
-                        notice.set(Some("This browser's storage is turned off: your answers will not survive a reload. Use “Save my answers” to keep a copy.".into()));
-                        None
-                    }
-                };
+                let stored = crate::adapters::read(&key);
+                let (saved, said) = Session::found(
+                    stored.as_ref().map(Option::as_deref).map_err(|_| ()),
+                    &loaded.study,
+                    &loaded.sha256,
+                    web::now().wall_ms,
+                );
+                if let (Ok(Some(text)), None) = (&stored, &saved) {
+                    // Kept aside, never overwritten.
+                    let _ = crate::adapters::write(&Session::unreadable_key(&key), text);
+                }
+                if said.is_some() {
+                    notice.set(said);
+                }
                 match (saved, consented) {
                     (Some(s), _) => {
                         session.set(Some((key, s)));
@@ -200,20 +191,14 @@ fn Gate(loaded: Shared<Loaded>) -> impl IntoView {
         }
         Step::TypeId => view! { <TypeId on_id=typed.clone() /> }.into_any(),
         Step::Declined => {
-            let code = loaded.study.declined_code.clone();
-            let link = loaded
-                .study
-                .completion_url
-                .clone()
-                .zip(code.clone())
-                .map(|(u, c)| u.replace("{code}", &c));
+            let (code, link) = loaded.study.declined();
             view! {
                 <main class="study study-page" data-testid="study-declined">
                     <h1>"You declined"</h1>
                     <p>"Nothing was recorded."</p>
                     {match code {
                         Some(c) => view! { <p>"Your code: " <strong data-testid="study-code">{c}</strong></p> }.into_any(),
-                        None => view! { <p data-testid="study-return">{end::RETURN_STUDY}</p> }.into_any(),
+                        None => view! { <p data-testid="study-return">{fermi_study::ending::RETURN_STUDY}</p> }.into_any(),
                     }}
                     {link.map(|url| view! { <p><a href=url rel="noopener noreferrer">"Go back to the panel"</a></p> })}
                 </main>

@@ -5,13 +5,10 @@
 
 use leptos::prelude::*;
 
-use super::state::{Sending, StudyState};
-use super::web;
+use fermi_study::ending::{Backoff, Outgoing, Sending};
 
-/// Retries back off from 1 s, doubling, to at most 10 s; an unchanged, sent record is looked at twice a second.
-const FIRST_RETRY_MS: i32 = 1000;
-const LAST_RETRY_MS: i32 = 10_000;
-const IDLE_MS: i32 = 500;
+use super::state::StudyState;
+use super::web;
 
 /// Where records go: JATOS when the page runs inside it, else the study's `submit_url`; `None`: nowhere (the
 /// participant's file is the way).
@@ -28,56 +25,45 @@ fn target(state: &StudyState) -> Option<Target> {
     state.study(|s| s.submit_url.clone()).map(Target::Url)
 }
 
-/// What of the record a 2xx acknowledges: the items, practice answers and status it held when sent.
-fn version(state: &StudyState) -> Option<(usize, usize, fermi_study::RecordStatus)> {
-    state.session.try_with_untracked(|s| {
-        (
-            s.record.items.len(),
-            s.record.practice.len(),
-            s.record.status,
-        )
-    })
-}
-
-/// Starts the sending loop for the running study (it ends with the study's state).
+/// Starts the sending loop for the running study (it ends with the study's state); the core says what to send
+/// and what a 2xx acknowledged.
 pub fn start(state: StudyState) {
     let Some(to) = target(&state) else {
         state.sending.set(Sending::Nowhere);
         return;
     };
     leptos::task::spawn_local(async move {
-        let mut wait = FIRST_RETRY_MS;
+        let mut backoff = Backoff::new();
         loop {
-            let Some((sent, worth, body, done)) = state.session.try_with_untracked(|s| {
-                let done = s.stage == fermi_study::Stage::Done;
-                let worth = !s.record.items.is_empty() || !s.record.practice.is_empty() || done;
-                (s.sent, worth, compact(&s.record), done)
-            }) else {
+            let Some(outgoing) = state.session.try_with_untracked(|s| s.outgoing()) else {
                 return;
             };
-            if sent || !worth {
-                // A finished record sent before a reload is still sent.
-                if sent && done && state.sending.try_get_untracked() != Some(Sending::Sent) {
-                    state.sending.try_set(Sending::Sent);
+            let (body, version, done) = match outgoing {
+                Outgoing::Wait { finished_sent } => {
+                    if finished_sent && state.sending.try_get_untracked() != Some(Sending::Sent) {
+                        state.sending.try_set(Sending::Sent);
+                    }
+                    web::sleep(Backoff::IDLE_MS).await;
+                    continue;
                 }
-                web::sleep(IDLE_MS).await;
-                continue;
-            }
-            let at = version(&state);
+                Outgoing::Send {
+                    body,
+                    version,
+                    done,
+                } => (body, version, done),
+            };
             let result = match &to {
                 Target::Jatos => web::jatos_submit(&body).await,
                 Target::Url(url) => web::post_json(url, &body).await,
             };
             match result {
                 Ok(()) => {
-                    wait = FIRST_RETRY_MS;
-                    // Acknowledged only if nothing was added meanwhile (else the next round sends it).
-                    let current = version(&state);
-                    if current.is_none() {
+                    backoff.succeeded();
+                    let Some(acknowledged) = state.session.try_update(|s| s.acknowledge(version))
+                    else {
                         return;
-                    }
-                    if current == at {
-                        state.session.try_update(|s| s.sent = true);
+                    };
+                    if acknowledged {
                         state.save_now();
                         // "Sent" is said of the finished record only, never of an earlier partial one.
                         if done && state.sending.try_set(Sending::Sent).is_some() {
@@ -89,8 +75,7 @@ pub fn start(state: StudyState) {
                     if state.sending.try_set(Sending::Failed(why)).is_some() {
                         return;
                     }
-                    web::sleep(wait).await;
-                    wait = (wait * 2).min(LAST_RETRY_MS);
+                    web::sleep(backoff.failed()).await;
                 }
             }
         }
@@ -102,15 +87,7 @@ pub fn on_leave(state: &StudyState) {
     let Some(Target::Url(url)) = target(state) else {
         return;
     };
-    if let Some((false, body)) = state
-        .session
-        .try_with_untracked(|s| (s.sent, compact(&s.record)))
-    {
+    if let Some(Some(body)) = state.session.try_with_untracked(|s| s.unsent()) {
         web::beacon(&url, &body);
     }
-}
-
-/// The record as one line of JSON (JATOS's `data.txt` holds one result a line).
-fn compact(record: &fermi_study::Record) -> String {
-    serde_json::to_string(record).unwrap_or_default()
 }

@@ -2,7 +2,8 @@
 //! boxes, and what the page does with it: keep its clocks going, save it, send it.
 
 use fermi_answer::Program;
-use fermi_study::{Format, ItemSummary, Ran, Session, Stage};
+use fermi_study::ending::Sending;
+use fermi_study::{ItemSummary, Ran, Session, Stage};
 use fermi_syntax::Dialect;
 use leptos::prelude::*;
 
@@ -11,17 +12,6 @@ use super::web;
 use crate::components::{AnswerBoxes, AnswerMode};
 use crate::run::{Pipeline, Shared};
 use fermi_practice::Settings;
-
-/// Whether the record reached the researcher.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Sending {
-    /// The study has no server (and no JATOS): the record travels as the saved file.
-    Nowhere,
-    Pending,
-    /// The last attempt failed, with why; another follows while the page is open.
-    Failed(String),
-    Sent,
-}
 
 #[derive(Clone, Copy)]
 pub struct StudyState {
@@ -72,12 +62,8 @@ impl StudyState {
         let samples = loaded.study.samples;
         let pipeline = Pipeline::new(Settings::default(), practice_truth.into());
         pipeline.samples.set(samples);
-        let formats = session.with_untracked(|s| s.conditions(&loaded.study).formats);
-        let first_program = formats
-            .iter()
-            .copied()
-            .find(|f| *f != Format::Quick)
-            .unwrap_or(Format::Squiggle);
+        let first_program =
+            session.with_untracked(|s| s.conditions(&loaded.study).program_dialect());
         let state = StudyState {
             loaded: StoredValue::new(loaded),
             key: StoredValue::new(key),
@@ -86,7 +72,7 @@ impl StudyState {
             question,
             pipeline,
             boxes: AnswerBoxes::new(pipeline),
-            program_dialect: RwSignal::new(first_program.dialect()),
+            program_dialect: RwSignal::new(first_program),
             notices: RwSignal::new(Vec::new()),
             refusal: RwSignal::new(None),
             waiting: RwSignal::new(None),
@@ -107,10 +93,6 @@ impl StudyState {
     pub fn conditions(&self) -> fermi_study::Conditions {
         self.session
             .with_untracked(|s| self.study(|study| s.conditions(study)))
-    }
-
-    pub fn allows(&self, format: Format) -> bool {
-        self.conditions().formats.contains(&format)
     }
 
     /// Puts the open item's answer and seed into the editor (a new item, or a resumed one).
@@ -146,12 +128,11 @@ impl StudyState {
         });
         // A way of answering the study does not take is switched to one it does.
         Effect::new(move |_| {
-            let mode = state.boxes.mode.get();
-            let programs = state.allows(Format::Squiggle) || state.allows(Format::Fermi);
-            if mode == AnswerMode::Program && !programs {
-                state.boxes.mode.set(AnswerMode::Quick);
-            } else if mode == AnswerMode::Quick && !state.allows(Format::Quick) {
-                state.boxes.mode.set(AnswerMode::Program);
+            let program = state.boxes.mode.get() == AnswerMode::Program;
+            match state.conditions().switch(program) {
+                Some(true) => state.boxes.mode.set(AnswerMode::Program),
+                Some(false) => state.boxes.mode.set(AnswerMode::Quick),
+                None => {}
             }
         });
         Effect::new(move |_| {
@@ -261,12 +242,8 @@ impl StudyState {
     }
 
     pub fn notify(&self, message: impl Into<String>) {
-        let message = message.into();
-        self.notices.update(|n| {
-            if !n.contains(&message) {
-                n.push(message)
-            }
-        });
+        self.notices
+            .update(|n| fermi_practice::notify(n, message.into()));
     }
 
     /// Writes the session to local storage now; a failed write is a notice (once) and the study goes on.

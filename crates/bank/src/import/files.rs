@@ -166,6 +166,49 @@ pub struct Loaded {
     pub problems: Vec<Problem>,
 }
 
+/// What one attempt to load files gave, as lines to show: a line per pack loaded, and the problems (a count,
+/// then each at its file:line:col when it has a place there).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Report {
+    pub loaded: Vec<String>,
+    pub problems: Vec<String>,
+}
+
+/// Loads files as read (`Err`: why a file could not be read) through [`load_files`], with the report to show.
+pub fn load_report(files: &[(String, Result<String, String>)]) -> (Vec<Pack>, Report) {
+    let mut report = Report::default();
+    let texts: Vec<(&str, &str)> = files
+        .iter()
+        .filter_map(|(name, text)| Some((name.as_str(), text.as_ref().ok()?.as_str())))
+        .collect();
+    let mut problems: Vec<String> = files
+        .iter()
+        .filter_map(|(name, text)| Some(format!("{name}: {}", text.as_ref().err()?)))
+        .collect();
+    let loaded = load_files(&texts);
+    problems.extend(loaded.problems.iter().map(|p| {
+        match texts.iter().find(|(name, _)| *name == &*p.file) {
+            Some((_, text)) => p.line(text),
+            None => p.to_string(),
+        }
+    }));
+    if !problems.is_empty() {
+        report.problems.push(format!(
+            "Files not loaded: {}.",
+            fermi_num::count(problems.len(), "problem")
+        ));
+        report.problems.extend(problems);
+    }
+    let mut packs = Vec::new();
+    for (pack, summary) in loaded.packs {
+        report
+            .loaded
+            .push(format!("Loaded “{}”: {summary}.", pack.info.title));
+        packs.push(pack);
+    }
+    (packs, report)
+}
+
 /// Loads files a user picked together: `.json` files are told apart by content and converted (RealFP splits
 /// together, a Science Olympiad `corrections.json` with the `questions.json` beside it); every other file is part
 /// of one pack (all or nothing).

@@ -11,7 +11,9 @@ use std::collections::BTreeMap;
 use std::fmt;
 
 pub use calibration::calibration;
-pub use files::{Converted, FILE_GUIDE, Format, Kind, Loaded, convert, detect, load_files};
+pub use files::{
+    Converted, FILE_GUIDE, Format, Kind, Loaded, Report, convert, detect, load_files, load_report,
+};
 pub use realfp::realfp;
 pub use scioly::scioly;
 pub use units::{Quantity, parse_quantity};

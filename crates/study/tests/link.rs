@@ -1,0 +1,54 @@
+//! What a study link names: a bundled study, a path on this site, or nothing (with why); and a study file's
+//! problems as the error page's lines.
+
+use fermi_study::link::{Source, file_name, lines, source, unreachable};
+
+#[test]
+fn a_link_names_a_bundled_study_or_a_path_here() {
+    assert!(matches!(source("demo"), Ok(Source::Bundled(text)) if text.contains("[study]")));
+    for (name, path) in [
+        ("studies/mine.toml", true),
+        ("mine.toml", true),
+        ("../up/mine.toml", true),
+        ("", false),
+        ("https://elsewhere.example/s.toml", false),
+        ("//elsewhere.example/s.toml", false),
+        ("c:\\s.toml", false),
+        ("javascript:alert(1)", false),
+        ("a b.toml", false),
+        ("a\nb.toml", false),
+    ] {
+        match source(name) {
+            Ok(Source::Path) => assert!(path, "{name:?} taken as a path"),
+            Ok(Source::Bundled(_)) => panic!("{name:?}"),
+            Err(why) => {
+                assert!(!path, "{name:?}: {why}");
+                assert!(
+                    why.contains("neither a study bundled with the app (demo)"),
+                    "{why}"
+                );
+            }
+        }
+    }
+    assert!(source(&"x".repeat(3000)).is_err_and(|why| why.chars().count() < 400));
+    assert_eq!(
+        unreachable("s.toml", "the server answered HTTP 404"),
+        "The study file “s.toml” could not be loaded: the server answered HTTP 404."
+    );
+    assert_eq!(
+        (file_name("a/b/s.toml"), file_name("s.toml")),
+        ("s.toml", "s.toml")
+    );
+}
+
+#[test]
+fn problems_are_placed_lines() {
+    let text = "[study]\nid = 3\n";
+    let problems = fermi_study::parse_study(text).unwrap_err();
+    let said = lines("s.toml", text, &problems);
+    assert_eq!(said.len(), problems.len());
+    assert!(said.iter().all(|l| l.starts_with("s.toml:")), "{said:?}");
+    let hinted = fermi_syntax::Diagnostic::error(fermi_syntax::Span::new(9, 11), "bad")
+        .with_hint("write it so");
+    assert_eq!(lines("f", text, &[hinted]), ["f:2:2: bad (write it so)"]);
+}
