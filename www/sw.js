@@ -5,7 +5,7 @@
 // build's files, so old and new code never meet. Installing fetches the page and every file it names, so the
 // first visit is enough to work offline.
 const CACHE = 'fermi-playground-v1';
-const HASHED = /-[0-9a-f]{16}(_bg)?\.(js|wasm|css)$/;
+const HASHED = /-[0-9a-f]{16}(_bg)?\.(js|wasm|css|json)$/;
 const PAGE = new URL('./', self.registration.scope).href;
 
 /** The same-origin files a page names (script, link and preload targets). */
