@@ -52,7 +52,7 @@ static INSTALLED: std::sync::OnceLock<Vec<(&'static str, &'static str)>> =
 /// (the pack is parsed once); where the files are embedded the data is only checked.
 pub fn install_builtin(json: &str) -> Result<(), String> {
     let files: Vec<(String, String)> = serde_json::from_str(json)
-        .map_err(|e| format!("the question bank's data is not readable ({e}): reload the page"))?;
+        .map_err(|e| format!("the question bank's data is not readable ({e})"))?;
     #[cfg(not(embedded_bank))]
     {
         // Once per page, for the page's lifetime: leaking keeps `builtin_files`'s static signature.
