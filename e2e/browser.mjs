@@ -12,10 +12,11 @@ export const SCREENSHOTS = join(here, 'screenshots');
 
 /** Serves `root` (dist/ by default, plus in-memory `routes`), opens a page at the given viewport, and collects console
  * errors. The offline cache's service worker is blocked unless `serviceWorkers: 'allow'` (it would take requests
- * out of `page.route`'s sight); `touch: true` makes it a phone's touch screen (no hover, a coarse pointer). */
+ * out of `page.route`'s sight); `touch: true` makes it a phone's touch screen (no hover, a coarse pointer); `gzip: true`
+ * serves compressed, as a web host does. */
 export async function open(viewport = { width: 1280, height: 800 }, root = join(here, '..', 'dist'), routes = {},
-  { serviceWorkers = 'block', touch = false } = {}) {
-  const { server, url } = await serve(root, routes);
+  { serviceWorkers = 'block', touch = false, gzip = false } = {}) {
+  const { server, url } = await serve(root, routes, 0, { gzip });
   const context = await chromium.launchPersistentContext(await mkdtemp(join(tmpdir(), 'fp-e2e-')), {
     executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
     headless: true,

@@ -52,7 +52,7 @@ async function answer(page, text) {
   await page.waitForFunction(() => Number.isFinite(parseFloat(document.querySelector('[data-testid="score-cramer"]')?.textContent)));
 }
 
-test('after one visit the app works offline, and a new deployment replaces it whole', async () => {
+test('after one visit the app works offline in every mode, and a new deployment replaces it whole', async () => {
   const second = await deployment('second');
   const session = await open({ width: 1280, height: 800 }, dist, {}, { serviceWorkers: 'allow' });
   const { page, context } = session;
@@ -72,6 +72,15 @@ test('after one visit the app works offline, and a new deployment replaces it wh
     await page.reload();
     await answer(page, 'Germany');
     assert.equal(await build(page), 'dist');
+    // Every mode's first screen, offline too: a study item (the built-in demo study), the lab, class mode.
+    await page.goto(`${session.url}?study=demo&pid=offline-1`);
+    await page.getByTestId('study-consent-accept').waitFor();
+    await page.goto(`${session.url}?mode#lab`);
+    await page.getByTestId('lab-width').waitFor();
+    await page.goto(`${session.url}?mode#class`);
+    await page.getByTestId('class-create').waitFor();
+    await page.goto(session.url);
+    await page.getByTestId('question-text').waitFor();
 
     // Online again with the second build deployed on the same address: the page and all its code are the new build's.
     await context.setOffline(false);

@@ -1,6 +1,8 @@
 // A minimal static server for dist/ on 127.0.0.1 (`port` 0, the default, = any free port); `routes` adds in-memory files by path
-// (`{'/s.toml': {type, body}}`), as a test's own study file.
+// (`{'/s.toml': {type, body}}`), as a test's own study file; `gzip` compresses what it sends as a web host does (the
+// benchmarks' download times).
 import { createServer } from 'node:http';
+import { gzipSync } from 'node:zlib';
 import { readFile } from 'node:fs/promises';
 import { extname, join, normalize } from 'node:path';
 
@@ -9,7 +11,8 @@ const TYPES = {
   '.css': 'text/css', '.json': 'application/json', '.toml': 'text/plain; charset=utf-8', '.svg': 'image/svg+xml',
 };
 
-export async function serve(root, routes = {}, port = 0) {
+export async function serve(root, routes = {}, port = 0, { gzip = false } = {}) {
+  const zipped = new Map();
   const server = createServer(async (req, res) => {
     const extra = routes[new URL(req.url, 'http://x').pathname];
     if (extra) {
@@ -21,7 +24,14 @@ export async function serve(root, routes = {}, port = 0) {
     const file = join(root, path.endsWith('/') ? path + 'index.html' : path);
     try {
       const body = await readFile(file);
-      res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
+      const type = TYPES[extname(file)] ?? 'application/octet-stream';
+      if (gzip && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '')) {
+        if (!zipped.has(file)) zipped.set(file, gzipSync(body, { level: 9 }));
+        res.writeHead(200, { 'content-type': type, 'content-encoding': 'gzip' });
+        res.end(zipped.get(file));
+        return;
+      }
+      res.writeHead(200, { 'content-type': type });
       res.end(body);
     } catch {
       res.writeHead(404).end('not found');

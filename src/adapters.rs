@@ -1,5 +1,6 @@
 //! The app's contact with the browser that every mode shares, each written once: local storage, the clipboard,
-//! the address bar, fresh entropy, and practice's saved document (the core's format in local storage).
+//! the address bar, fresh entropy, fetching a file, and practice's saved document (the core's format in local
+//! storage).
 
 use fermi_practice::saved::{self, BACKUP_KEY, KEY, Saved};
 use wasm_bindgen::prelude::*;
@@ -22,6 +23,24 @@ pub fn write(key: &str, text: &str) -> Result<(), String> {
     storage
         .set_item(key, text)
         .map_err(|_| "local storage is full or switched off".to_string())
+}
+
+/// Fetches a same-origin file as text: `Err` says what went wrong, in words.
+pub async fn fetch_text(url: &str) -> Result<String, String> {
+    let window = web_sys::window().ok_or("no window")?;
+    let response = wasm_bindgen_futures::JsFuture::from(window.fetch_with_str(url))
+        .await
+        .map_err(|_| "the server could not be reached".to_string())?;
+    let response: web_sys::Response = response.dyn_into().map_err(|_| "no response")?;
+    if !response.ok() {
+        return Err(format!("the server answered HTTP {}", response.status()));
+    }
+    let text = response.text().map_err(|_| "the file is not text")?;
+    wasm_bindgen_futures::JsFuture::from(text)
+        .await
+        .ok()
+        .and_then(|t| t.as_string())
+        .ok_or_else(|| "the file could not be read as text".into())
 }
 
 pub fn remove(key: &str) {

@@ -9,6 +9,38 @@ pub mod worker;
 
 pub use modes::App;
 
+/// Mounts the app once the built-in question bank is in: the page's build names its data in a preload link
+/// (`scripts/bank-data.mjs`), fetched while the wasm downloaded. Without it the page says why rather than staying
+/// blank.
+pub async fn start() {
+    match load_bank().await {
+        Ok(()) => leptos::mount::mount_to_body(App),
+        Err(why) => {
+            let body = web_sys::window()
+                .and_then(|w| w.document())
+                .and_then(|d| d.body());
+            if let Some(body) = body {
+                body.set_text_content(Some(&format!(
+                    "The question bank could not be loaded: {why}. Check the connection and reload the page."
+                )));
+            }
+        }
+    }
+}
+
+async fn load_bank() -> Result<(), String> {
+    let href = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| {
+            d.query_selector(r#"link[rel="preload"][type="application/json"]"#)
+                .ok()
+                .flatten()
+        })
+        .and_then(|link| link.get_attribute("href"))
+        .ok_or("the page names no question bank")?;
+    fermi_bank::install_builtin(&adapters::fetch_text(&href).await?)
+}
+
 /// Benchmark hook (`window.wasmBindings.bench_run` on the built page): one run exactly as the page does it while
 /// typing (evaluate, sort the ln samples, build the density), returning the median, or NaN when the program fails.
 #[wasm_bindgen::prelude::wasm_bindgen]

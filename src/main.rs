@@ -4,5 +4,5 @@ fn main() {
     if web_sys::window().is_none() {
         return;
     }
-    leptos::mount::mount_to_body(playground::App);
+    wasm_bindgen_futures::spawn_local(playground::start());
 }

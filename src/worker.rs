@@ -10,80 +10,92 @@ use wasm_bindgen::prelude::*;
 
 use fermi_practice::run::{RunRequest, encode_truth};
 
-#[wasm_bindgen(inline_js = r#"
-export function spawn_worker(on_result) {
-  // Trunk names its output files by hash; the page's own preload links say where they are.
-  const glue = document.querySelector('link[rel="modulepreload"][href$=".js"]');
-  const wasm = document.querySelector('link[rel="preload"][type="application/wasm"]');
-  if (typeof Worker === 'undefined' || !glue || !wasm) return null;
-  try {
-    const worker = new Worker(new URL('worker.js', document.baseURI), { type: 'module' });
-    worker.onmessage = (e) => on_result(e.data.id, e.data.run);
-    worker.onerror = (e) => { e.preventDefault(); on_result(-1, null); };
-    worker.postMessage({ glue: glue.href, wasm: wasm.href });
-    return worker;
-  } catch (_) {
-    return null;
-  }
-}
-export function post_run(worker, id, lane, source, fermi, samples, seed, truth) {
-  worker.postMessage({ id, lane, source, fermi, samples, seed, truth });
-}
-export function stop_worker(worker) {
-  worker.terminate();
-}
-"#)]
-extern "C" {
-    fn spawn_worker(on_result: &Closure<dyn FnMut(f64, JsValue)>) -> JsValue;
-    fn post_run(
-        worker: &JsValue,
-        id: f64,
-        lane: usize,
-        source: &str,
-        fermi: bool,
-        samples: usize,
-        seed: u64,
-        truth: Option<Vec<u8>>,
-    );
-    fn stop_worker(worker: &JsValue);
-}
-
 /// The page's handle on its worker.
 #[derive(Clone)]
-pub struct Worker(JsValue);
+pub struct Worker(web_sys::Worker);
+
+/// Sets `key` on a plain JS object.
+fn set(object: &js_sys::Object, key: &str, value: impl Into<JsValue>) {
+    let _ = js_sys::Reflect::set(object, &key.into(), &value.into());
+}
 
 impl Worker {
     /// Starts the worker; `None` where there is none to start (no Worker support, or a page not built by Trunk,
     /// such as the wasm tests). `on_result` gets a request id and its run; id −1 (with no run) says the worker
     /// failed and runs must stay on the page.
+    ///
+    /// Written with web-sys rather than an inline JS snippet: a snippet is a file of its own, not named by its
+    /// content, so the service worker must ask the network for it first, a round trip before every start.
     pub fn spawn(on_result: impl FnMut(f64, JsValue) + 'static) -> Option<Worker> {
-        let closure = Closure::<dyn FnMut(f64, JsValue)>::new(on_result);
-        let worker = spawn_worker(&closure);
-        if worker.is_null() {
-            return None;
-        }
-        // The worker lives as long as the page, and so does its callback.
-        closure.forget();
+        let document = web_sys::window()?.document()?;
+        let base = document.base_uri().ok()??;
+        let absolute = |href: &str| Some(web_sys::Url::new_with_base(href, &base).ok()?.href());
+        // Trunk names its output files by hash; the page's own preload links say where they are.
+        let linked = |selector: &str| {
+            absolute(
+                &document
+                    .query_selector(selector)
+                    .ok()??
+                    .get_attribute("href")?,
+            )
+        };
+        let glue = linked(r#"link[rel="modulepreload"][href$=".js"]"#)?;
+        let wasm = linked(r#"link[rel="preload"][type="application/wasm"]"#)?;
+        let options = web_sys::WorkerOptions::new();
+        options.set_type(web_sys::WorkerType::Module);
+        let worker = web_sys::Worker::new_with_options(&absolute("worker.js")?, &options).ok()?;
+        let on_result = std::rc::Rc::new(std::cell::RefCell::new(on_result));
+        let results = on_result.clone();
+        let on_message =
+            Closure::<dyn FnMut(web_sys::MessageEvent)>::new(move |e: web_sys::MessageEvent| {
+                let data = e.data();
+                let field =
+                    |key: &str| js_sys::Reflect::get(&data, &key.into()).unwrap_or(JsValue::NULL);
+                (results.borrow_mut())(field("id").as_f64().unwrap_or(-1.0), field("run"));
+            });
+        let on_error = Closure::<dyn FnMut(web_sys::Event)>::new(move |e: web_sys::Event| {
+            e.prevent_default();
+            (on_result.borrow_mut())(-1.0, JsValue::NULL);
+        });
+        worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+        worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
+        // The worker lives as long as the page, and so do its callbacks.
+        on_message.forget();
+        on_error.forget();
+        let start = js_sys::Object::new();
+        set(&start, "glue", glue);
+        set(&start, "wasm", wasm);
+        worker.post_message(&start).ok()?;
         Some(Worker(worker))
     }
 
     /// Asks for a run, and for its score when `truth` is given; a newer request of the same `lane` (one pipeline
     /// of those sharing the worker) supersedes it.
     pub fn post(&self, id: u64, lane: usize, request: &RunRequest, truth: Option<FittedTruth>) {
-        post_run(
-            &self.0,
-            id as f64,
-            lane,
-            &request.source,
+        let message = js_sys::Object::new();
+        set(&message, "id", id as f64);
+        set(&message, "lane", lane as f64);
+        set(&message, "source", request.source.as_str());
+        set(
+            &message,
+            "fermi",
             request.dialect == fermi_syntax::Dialect::Fermi,
-            request.options.samples,
-            request.options.seed,
-            truth.map(encode_truth),
         );
+        set(&message, "samples", request.options.samples as f64);
+        // `worker_run` takes the seed as a u64, which crosses as a BigInt.
+        set(&message, "seed", js_sys::BigInt::from(request.options.seed));
+        if let Some(truth) = truth {
+            set(
+                &message,
+                "truth",
+                Uint8Array::from(encode_truth(truth).as_slice()),
+            );
+        }
+        let _ = self.0.post_message(&message);
     }
 
     pub fn stop(&self) {
-        stop_worker(&self.0);
+        self.0.terminate();
     }
 }
 

@@ -1,11 +1,12 @@
 // Offline after one visit, with no mixed versions. Trunk names every build's code by its hash
-// (playground-<hash>.js, playground-<hash>_bg.wasm, style-<hash>.css), so a file with a hash in its name never
-// changes and is served from the cache; everything else (the page itself, worker.js, a study file, a pack) comes
+// (playground-<hash>.js, playground-<hash>_bg.wasm, style-<hash>.css), and scripts/bank-data.mjs the question bank's
+// data by its content (bank-<hash>.json), so a file with a hash in its name never changes and is served from the
+// cache; everything else (the page itself, worker.js, a study file, a pack) comes
 // from the network when there is one and from the cache when there is not. The page that arrives names its own
 // build's files, so old and new code never meet. Installing fetches the page and every file it names, so the
 // first visit is enough to work offline.
 const CACHE = 'fermi-playground-v1';
-const HASHED = /-[0-9a-f]{16}(_bg)?\.(js|wasm|css)$/;
+const HASHED = /-[0-9a-f]{16}(_bg)?\.(js|wasm|css|json)$/;
 const PAGE = new URL('./', self.registration.scope).href;
 
 /** The same-origin files a page names (script, link and preload targets). */

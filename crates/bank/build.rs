@@ -1,4 +1,5 @@
-//! Embeds every `assets/questions/*.toml` file: adding a file to the folder needs no code change.
+//! Embeds every `assets/questions/*.toml` file: adding a file to the folder needs no code change. The web app's
+//! wasm leaves them out (`embedded_bank` unset): it fetches them as data (`install_builtin`).
 
 use std::fmt::Write;
 use std::path::Path;
@@ -8,6 +9,11 @@ fn main() {
     let folder = Path::new(&manifest).join("../../assets/questions");
     // Relative to the package, so that the same build folder serves a copy of the checkout elsewhere.
     println!("cargo:rerun-if-changed=../../assets/questions");
+    println!("cargo::rustc-check-cfg=cfg(embedded_bank)");
+    let wasm = std::env::var("CARGO_CFG_TARGET_ARCH").is_ok_and(|arch| arch == "wasm32");
+    if !wasm || std::env::var_os("CARGO_FEATURE_EMBED").is_some() {
+        println!("cargo::rustc-cfg=embedded_bank");
+    }
 
     let mut files: Vec<_> = std::fs::read_dir(&folder)
         .unwrap_or_else(|e| panic!("cannot read {}: {e}", folder.display()))

@@ -1,13 +1,16 @@
-// In-browser benchmark of the built app (dist/) in headless Chromium: the full update after an edit (evaluate →
-// sort → score against the revealed truth → chart painted) for P1–P3 at 10^4, 10^5 and 10^6 samples, the longest
-// main-thread task, the renderer's peak memory, and the initial download (wasm + js + css, gzip).
-// Run from the root: `npm run bench:browser` (builds dist/ with Trunk first; BENCH_NO_BUILD=1 skips that).
+// In-browser benchmark of the built app (dist/) in headless Chromium: what each mode's first screen downloads (gzip
+// and brotli), the time to the first question on a throttled phone (cold and from the cache), the full update after
+// an edit (evaluate → sort → score against the revealed truth → chart painted) for P1–P3 at 10^4, 10^5 and 10^6
+// samples, the longest main-thread task, and the renderer's peak memory.
+// Run from the root: `npm run bench:browser` (builds dist/ with Trunk first; BENCH_NO_BUILD=1 skips that;
+// BENCH_ONLY=load stops after the first visit, BENCH_ONLY=long after the long programs).
 import { execFileSync } from "node:child_process";
 import { readFileSync, readdirSync } from "node:fs";
+import { loadavg } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { gzipSync } from "node:zlib";
 import { open } from "../../e2e/browser.mjs";
+import { PHONE, downloadPerMode, firstQuestion } from "./load.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const PROGRAMS = {
@@ -33,16 +36,6 @@ if (!process.env.BENCH_NO_BUILD) {
     stdio: "inherit",
     env: { ...process.env, PATH: `${join(root, "node_modules", ".bin")}:${process.env.PATH}` },
   });
-}
-
-function downloadSizes() {
-  const dist = join(root, "dist");
-  const sizes = { wasm: 0, js: 0, css: 0 };
-  for (const f of readdirSync(dist)) {
-    const kind = f.split(".").pop();
-    if (kind in sizes) sizes[kind] += gzipSync(readFileSync(join(dist, f)), { level: 9 }).length;
-  }
-  return sizes;
 }
 
 /** Memory of the Chromium renderers started from this process, in MB: the largest peak resident set (VmHWM, which
@@ -129,6 +122,19 @@ async function setSamples(page, n) {
   await page.getByTestId("sample-count").dispatchEvent("change");
 }
 
+const kb = (n) => `${(n / 1024).toFixed(0)} KB`;
+const load = () => loadavg().map((x) => x.toFixed(1)).join(" ");
+console.log(`machine load (1, 5, 15 min) at the start: ${load()}`);
+console.log("download per mode: files fetched until the mode's first screen is up (and 1 s after), compressed");
+for (const { mode, total, parts } of await downloadPerMode(join(root, "dist"))) {
+  console.log(`${mode.padEnd(12)}${kb(total.gzip).padStart(8)} gzip${kb(total.brotli).padStart(8)} brotli${kb(total.raw).padStart(9)} raw   ` +
+    parts.map((p) => `${p.file.replace(/-[0-9a-f]{16}/, "")} ${kb(p.gzip)}`).join(", "));
+}
+const { cold, warm } = await firstQuestion();
+console.log(`time to the first question, phone profile (slow 4G: ${PHONE.latency} ms latency, ${PHONE.downKbps} kbit/s down, ` +
+  `${PHONE.upKbps} kbit/s up; CPU ${PHONE.cpu}× slower; served gzip): cold ${cold.toFixed(0)} ms, reload from the service worker's cache ${warm.toFixed(0)} ms`);
+if (process.env.BENCH_ONLY === "load") process.exit(0);
+
 class Done extends Error {}
 const { page, url, errors, close } = await open();
 const rows = [];
@@ -202,8 +208,6 @@ try {
 console.log("long programs at 10^4 samples, before Submit: median ms from an edit to the frame painted after it");
 for (const r of longRows) console.log(`${r.name.padEnd(12)}${String(r.ms.toFixed(1)).padStart(10)}`);
 
-const sizes = downloadSizes();
-const total = sizes.wasm + sizes.js + sizes.css;
 console.log("headless Chromium, the built app (dist/): median ms from an edit to the frame painted after it");
 console.log("  update = evaluate → sort → score → chart (after Submit); no score = before Submit (no scoring);");
 console.log("  core = the page's bench_run hook (evaluate, sort, density; nothing drawn); longest = longest main-thread task");
@@ -219,5 +223,5 @@ console.log(
   `renderer memory after the 10^6 runs: private ${memory.own.toFixed(0)} MB, peak resident ${memory.peak.toFixed(0)} MB ` +
     `(before the first 10^6 run: ${beforeMillion.own.toFixed(0)} MB / ${beforeMillion.peak.toFixed(0)} MB)`,
 );
-console.log(`download gzip -9: wasm ${(sizes.wasm / 1024).toFixed(0)} KB + js ${(sizes.js / 1024).toFixed(0)} KB + css ${(sizes.css / 1024).toFixed(0)} KB = ${(total / 1024).toFixed(0)} KB`);
+console.log(`machine load (1, 5, 15 min) at the end: ${load()}`);
 if (errors.length) console.log(`console errors: ${errors.join(" | ")}`);

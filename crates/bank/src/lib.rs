@@ -31,9 +31,39 @@ pub use unit_check::{
     UnitScale, bound_echo, quantity, share_guide, share_truth_warning, unit_warning, unit_words,
 };
 
-/// Every `assets/questions/*.toml` file as `(file name, text)`, sorted by name (listed by build.rs).
+/// Every `assets/questions/*.toml` file as `(file name, text)`, sorted by name (listed by build.rs). The web app's
+/// wasm does not embed them (they are a fifth of its download): it fetches them and hands them to
+/// [`install_builtin`] before anything asks for the pack, and until then there are none.
 pub fn builtin_files() -> &'static [(&'static str, &'static str)] {
-    include!(concat!(env!("OUT_DIR"), "/builtin_files.rs"))
+    #[cfg(embedded_bank)]
+    let files: &'static [(&'static str, &'static str)] =
+        include!(concat!(env!("OUT_DIR"), "/builtin_files.rs"));
+    #[cfg(not(embedded_bank))]
+    let files = INSTALLED.get().map_or(&[][..], Vec::as_slice);
+    files
+}
+
+#[cfg(not(embedded_bank))]
+static INSTALLED: std::sync::OnceLock<Vec<(&'static str, &'static str)>> =
+    std::sync::OnceLock::new();
+
+/// Gives the built-in pack its files where the build did not embed them: `json` is an array of `[file name, text]`
+/// pairs in [`builtin_files`]'s order, as the app's build writes it (`scripts/bank-data.mjs`). The first call wins
+/// (the pack is parsed once); where the files are embedded the data is only checked.
+pub fn install_builtin(json: &str) -> Result<(), String> {
+    let files: Vec<(String, String)> = serde_json::from_str(json)
+        .map_err(|e| format!("the question bank's data is not readable ({e})"))?;
+    #[cfg(not(embedded_bank))]
+    {
+        // Once per page, for the page's lifetime: leaking keeps `builtin_files`'s static signature.
+        let files = files
+            .into_iter()
+            .map(|(name, text)| (&*name.leak(), &*text.leak()));
+        let _ = INSTALLED.set(files.collect());
+    }
+    #[cfg(embedded_bank)]
+    drop(files);
+    Ok(())
 }
 
 /// The built-in open pack, parsed and checked structurally once (later calls clone it). Its truth programs are not
@@ -41,6 +71,10 @@ pub fn builtin_files() -> &'static [(&'static str, &'static str)] {
 pub fn builtin() -> Pack {
     static PACK: std::sync::OnceLock<Pack> = std::sync::OnceLock::new();
     PACK.get_or_init(|| {
+        assert!(
+            !builtin_files().is_empty(),
+            "the built-in pack was asked for before its data was installed (install_builtin)"
+        );
         load::load(builtin_files(), false).unwrap_or_else(|problems| {
             let list: Vec<String> = problems.iter().map(ToString::to_string).collect();
             panic!(

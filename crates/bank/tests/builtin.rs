@@ -119,3 +119,31 @@ fn loads_and_every_truth_fits() {
         problems.join("\n")
     );
 }
+
+/// The web app fetches the pack as data that its build writes (`scripts/bank-data.mjs`, a Trunk hook): the same
+/// files, in the format `install_builtin` reads.
+#[test]
+fn the_apps_bank_data_holds_the_same_files() {
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/../../scripts/bank-data.mjs");
+    let out = std::process::Command::new("node")
+        .args([script, "--print"])
+        .output()
+        .expect("node runs (scripts/setup.sh installs the build's node tools)");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let json = String::from_utf8(out.stdout).unwrap();
+    fermi_bank::install_builtin(&json).unwrap();
+    let files: Vec<(String, String)> = serde_json::from_str(&json).unwrap();
+    let embedded: Vec<(String, String)> = builtin_files()
+        .iter()
+        .map(|&(name, text)| (name.to_string(), text.to_string()))
+        .collect();
+    assert!(
+        files == embedded,
+        "the data's files differ from assets/questions"
+    );
+    assert!(fermi_bank::install_builtin("[[\"a.toml\"]]").is_err());
+}

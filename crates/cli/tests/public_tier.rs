@@ -191,7 +191,8 @@ fn a_record_of_the_public_demo_scores_against_the_sealed_truths() {
 fn the_sealed_truths_reach_no_browser_build() {
     let sealed = std::fs::read_to_string(repo(SEALED)).unwrap();
     let sealed = load_pack(&[(SEALED, sealed.as_str())]).unwrap();
-    // The app embeds only assets/questions/ (crates/bank/build.rs): no sealed question is in it.
+    // The built-in pack is only assets/questions/ (crates/bank/build.rs embeds it; the web app fetches the same
+    // files as data, crates/bank/tests/builtin.rs): no sealed question is in it.
     for (name, text) in fermi_bank::builtin_files() {
         for q in &sealed.questions {
             assert!(
@@ -201,8 +202,9 @@ fn the_sealed_truths_reach_no_browser_build() {
             );
         }
     }
-    // Trunk copies only what index.html links, and the service worker caches only what the page names.
-    for page in ["index.html", "www/sw.js"] {
+    // Trunk copies only what index.html links, its hook writes only the bank's data, and the service worker caches
+    // only what the page names.
+    for page in ["index.html", "scripts/bank-data.mjs", "www/sw.js"] {
         let text = std::fs::read_to_string(repo(page)).unwrap();
         assert!(!text.contains("sealed"), "{page} names the sealed truths");
     }

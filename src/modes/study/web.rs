@@ -62,23 +62,7 @@ pub fn query_params() -> Vec<(String, String)> {
     out
 }
 
-/// Fetches a same-origin file as text: `Err` says what went wrong, in words.
-pub async fn fetch_text(url: &str) -> Result<String, String> {
-    let window = web_sys::window().ok_or("no window")?;
-    let response = JsFuture::from(window.fetch_with_str(url))
-        .await
-        .map_err(|_| "the server could not be reached".to_string())?;
-    let response: web_sys::Response = response.dyn_into().map_err(|_| "no response")?;
-    if !response.ok() {
-        return Err(format!("the server answered HTTP {}", response.status()));
-    }
-    let text = response.text().map_err(|_| "the file is not text")?;
-    JsFuture::from(text)
-        .await
-        .ok()
-        .and_then(|t| t.as_string())
-        .ok_or_else(|| "the file could not be read as text".into())
-}
+pub use crate::adapters::fetch_text;
 
 /// POSTs `body` as JSON; `Ok` only on a 2xx, else why not.
 pub async fn post_json(url: &str, body: &str) -> Result<(), String> {
