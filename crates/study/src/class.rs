@@ -22,9 +22,11 @@ use serde::{Deserialize, Serialize};
 use crate::file::{Format, run_answer};
 use crate::score::ItemScore;
 
+mod desk;
 mod intake;
 mod round;
 
+pub use desk::{Desk, Fit};
 pub use intake::{Intake, take_codes};
 pub use round::Round;
 
@@ -191,6 +193,21 @@ impl ClassSet {
         format!("class-{}-{what}.{extension}", self.id())
     }
 
+    /// Where the browser keeps this class's `what` ("round", "draft"): a key per class set.
+    pub fn storage_key(&self, what: &str) -> String {
+        format!("fermi-playground.class.{}.{what}", self.id())
+    }
+
+    /// The students' link on the page at `base` (its address without a fragment).
+    pub fn student_link(&self, base: &str) -> String {
+        format!("{base}{LINK_PREFIX}{}", self.body())
+    }
+
+    /// The set's questions as `pack` words them, in the set's order (a set is checked against its pack).
+    pub fn in_pack<'p>(&self, pack: &'p Pack) -> impl Iterator<Item = &'p fermi_bank::Question> {
+        self.questions.iter().filter_map(|id| pack.question(id))
+    }
+
     fn wire_json(&self) -> String {
         let wire = SetWire {
             v: LINK_VERSION,
@@ -267,6 +284,31 @@ impl ClassSet {
                 .enumerate()
                 .all(|(i, a)| a.as_ref().is_none_or(|a| self.check(i, a).is_ok()))
     }
+}
+
+/// A new class set's two links on the page at `base`: the students' and the teacher's (which holds the key).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Links {
+    pub student: String,
+    pub teacher: String,
+}
+
+/// A class set from the builder's form (the questions picked, the sample count as typed) with the teacher's
+/// `key`, as its links on the page at `base`; or why it cannot be made.
+pub fn create(
+    picked: Vec<String>,
+    samples: &str,
+    seed: u64,
+    key: u64,
+    pack: &Pack,
+    base: &str,
+) -> Result<Links, String> {
+    let samples = samples.trim().parse::<usize>().unwrap_or(0);
+    let set = ClassSet::new(picked, samples, seed, pack)?.with_teacher_key(key);
+    Ok(Links {
+        student: set.student_link(base),
+        teacher: format!("{base}{TEACHER_PREFIX}{}", set.teacher_body(key)),
+    })
 }
 
 /// The check of a teacher's key that the students' link carries.
@@ -350,6 +392,15 @@ impl HandIn {
             compress(&serde_json::to_string(&wire).unwrap_or_default())
         );
         format!("{head}.{}", hex32(head.as_bytes()))
+    }
+
+    /// The file the code is saved as: named by the nickname, else by the anonymous label.
+    pub fn file_name(&self, set: &ClassSet) -> String {
+        let who = match self.name.trim() {
+            "" => anonymous_label(self.key),
+            name => name.to_string(),
+        };
+        set.file_name(&who, "txt")
     }
 
     /// A code back to a hand-in for `set`, checked whole: its checksum, its class, its name and one answer in a
@@ -1087,6 +1138,7 @@ pub fn picked_words(picked: usize) -> String {
 
 /// A class whose truths are fitted one question at a time, so that a page can paint between fits (each takes
 /// 10⁶ samples for a distribution truth); [`Class::new`] fits them all at once.
+#[derive(Debug)]
 pub struct Fitting {
     set: ClassSet,
     questions: Vec<ClassQuestion>,
@@ -1148,6 +1200,11 @@ impl Rejected {
 }
 
 impl CrowdRow {
+    /// The crowd's Cramér-log on the question, as the board prints nats; `None` when it could not be scored.
+    pub fn score_words(&self) -> Option<String> {
+        self.score.map(|s| format_nats(s.cramer_log))
+    }
+
     /// The geometric mean's quantiles beside the crowd's, in the question's unit.
     pub fn geometric_words(&self, unit: &str) -> String {
         let scale = fermi_bank::UnitScale::of(unit);
@@ -1161,6 +1218,21 @@ impl CrowdRow {
 }
 
 impl Intervals {
+    /// Where an interval is drawn (`at`: its 5%, 50% and 95% along the axis), as CSS: from its 5% to its 95%, and
+    /// at least 0.4% wide so that a point still shows.
+    pub fn bar(at: [f64; 3]) -> String {
+        format!(
+            "left: {:.2}%; width: {:.2}%",
+            100.0 * at[0],
+            (100.0 * (at[2] - at[0])).max(0.4)
+        )
+    }
+
+    /// Where an interval's median tick is drawn, as CSS.
+    pub fn tick(at: [f64; 3]) -> String {
+        format!("left: {:.2}%", 100.0 * at[1])
+    }
+
     /// The axis's ends in the question's unit: "1,000 … 1 million on a log axis; sorted by median."
     pub fn axis_words(&self, unit: &str) -> String {
         let scale = fermi_bank::UnitScale::of(unit);
@@ -1597,6 +1669,44 @@ mod tests {
                     .axis_words("trees")
                     .ends_with(" on a log axis; sorted by median.")
         );
+        assert_eq!(
+            row.score_words(),
+            Some(format_nats(row.score.unwrap().cramer_log))
+        );
+        let unscored = CrowdRow {
+            score: None,
+            ..row.clone()
+        };
+        assert_eq!(unscored.score_words(), None);
+        // Bars run from the 5% to the 95% and stay visible when they are a point; the tick sits at the median.
+        let cases = [
+            (
+                [0.0, 0.5, 1.0],
+                "left: 0.00%; width: 100.00%",
+                "left: 50.00%",
+            ),
+            (
+                [0.25, 0.3, 0.375],
+                "left: 25.00%; width: 12.50%",
+                "left: 30.00%",
+            ),
+            (
+                [0.5, 0.5, 0.5],
+                "left: 50.00%; width: 0.40%",
+                "left: 50.00%",
+            ),
+            (
+                [0.123, 0.1234, 0.1235],
+                "left: 12.30%; width: 0.40%",
+                "left: 12.34%",
+            ),
+        ];
+        for (at, bar, tick) in cases {
+            assert_eq!(
+                (Intervals::bar(at), Intervals::tick(at)),
+                (bar.into(), tick.into())
+            );
+        }
 
         let labels: Vec<&str> = r.students.iter().map(|s| s.label.as_str()).collect();
         assert_eq!(labels, ["Ada", &anonymous_label(2), "Cy"]);
@@ -1802,6 +1912,60 @@ mod tests {
             s.file_name("Ada Lovelace / 2", "txt"),
             format!("class-{}-Ada-Lovelace---2.txt", s.id())
         );
+    }
+
+    #[test]
+    fn the_builder_makes_both_links_or_says_why_not() {
+        let p = pack();
+        let base = "https://example.org/fermi/";
+        let picked = || vec![TREES.to_string(), LIVESTOCK.to_string()];
+        let links = create(picked(), " 2000 ", 42, 0xfeed, &p, base).unwrap();
+        let s = set().with_teacher_key(0xfeed);
+        assert_eq!(links.student, format!("{base}#class={}", s.body()));
+        assert_eq!(s.student_link(base), links.student);
+        assert_eq!(
+            links.teacher,
+            format!("{base}#class-teacher={}.{:016x}", s.body(), 0xfeed)
+        );
+        // Both links open their pages on the same set.
+        let student = links.student.strip_prefix(base).unwrap();
+        let teacher = links.teacher.strip_prefix(base).unwrap();
+        let (Some((Page::Student, a)), Some((Page::Teacher, b))) = (page(student), page(teacher))
+        else {
+            panic!("{links:?}");
+        };
+        assert_eq!(ClassSet::from_body(a, &p), Ok(s.clone()));
+        assert_eq!(ClassSet::from_teacher_body(b, &p), Ok(s.clone()));
+        let cases = [
+            (Vec::new(), "2000", "pick at least one question"),
+            (picked(), "", "0 samples: choose from 1000 to 100000"),
+            (picked(), "lots", "0 samples: choose from 1000 to 100000"),
+            (picked(), "500", "500 samples: choose from 1000 to 100000"),
+        ];
+        for (picked, samples, why) in cases {
+            assert_eq!(create(picked, samples, 1, 2, &p, base), Err(why.into()));
+        }
+    }
+
+    #[test]
+    fn what_the_pages_keep_and_save_is_named_by_the_class() {
+        let s = set();
+        let id = s.id();
+        assert_eq!(
+            s.storage_key("draft"),
+            format!("fermi-playground.class.{id}.draft")
+        );
+        let p = pack();
+        let ids: Vec<&str> = s.in_pack(&p).map(|q| q.id.as_str()).collect();
+        assert_eq!(ids, [TREES, LIVESTOCK]);
+        let label = anonymous_label(7).replace(' ', "-");
+        for (name, file) in [
+            ("", format!("class-{id}-{label}.txt")),
+            ("  ", format!("class-{id}-{label}.txt")),
+            (" Ada ", format!("class-{id}-Ada.txt")),
+        ] {
+            assert_eq!(hand_in(name, 7, vec![None, None]).file_name(&s), file);
+        }
     }
 
     #[test]

@@ -79,14 +79,14 @@ fn Create(pack: StoredValue<fermi_bank::Pack>) -> impl IntoView {
     let picked = RwSignal::new(Vec::<String>::new());
     let samples = RwSignal::new(class::DEFAULT_SAMPLES.to_string());
     let filter = RwSignal::new(String::new());
-    let made = RwSignal::new(None::<Result<(ClassSet, u64), String>>);
+    let made = RwSignal::new(None::<Result<class::Links, String>>);
     let create = move |_| {
-        let n = samples.get_untracked().trim().parse::<usize>().unwrap_or(0);
         let seed = adapters::fresh_entropy();
         let key = adapters::fresh_entropy();
+        let samples = samples.get_untracked();
+        let base = page_address();
         made.set(Some(pack.with_value(|p| {
-            ClassSet::new(picked.get_untracked(), n, seed, p)
-                .map(|set| (set.with_teacher_key(key), key))
+            class::create(picked.get_untracked(), &samples, seed, key, p, &base)
         })));
     };
     let questions = move || {
@@ -120,10 +120,7 @@ fn Create(pack: StoredValue<fermi_bank::Pack>) -> impl IntoView {
         let set = made.get()?;
         Some(match set {
             Err(why) => view! { <p class="problem" role="alert">{why}</p> }.into_any(),
-            Ok((set, key)) => {
-                let base = page_address();
-                let student = format!("{base}{}{}", class::LINK_PREFIX, set.body());
-                let teacher = format!("{base}{}{}", class::TEACHER_PREFIX, set.teacher_body(key));
+            Ok(class::Links { student, teacher }) => {
                 let copied = RwSignal::new(false);
                 let copy = {
                     let student = student.clone();

@@ -5,251 +5,136 @@
 //! CSV and as JSON that reloads it. A presenter view fits 30 students on a projector. Every figure and word is
 //! from `fermi_study::class`.
 
-use std::collections::BTreeSet;
+use std::sync::Arc;
 
 use fermi_bank::Pack;
-use fermi_score::format_nats;
 use fermi_score::lab::Quantiles;
-use fermi_study::class::{self, Class, ClassRule, ClassSet, Fitting, Options, Results, Round};
+use fermi_study::class::{Class, ClassRule, ClassSet, Desk, Fit, Intervals, Results};
 use leptos::prelude::*;
 
 use super::qr::Qr;
 use super::{Masthead, page_address};
 use crate::adapters;
-use crate::run::Shared;
 
 use crate::components::files::download;
 use crate::components::{count, files, value_in};
 
-/// What the teacher's page keeps between visits and what a saved round holds.
-#[derive(Clone, Copy)]
-struct RoundState {
-    codes: RwSignal<String>,
-    left_out: RwSignal<BTreeSet<u64>>,
-    names: RwSignal<bool>,
-}
-
-impl RoundState {
-    fn round(&self, set: &ClassSet) -> Round {
-        let options = Options {
-            left_out: self.left_out.get_untracked(),
-        };
-        Round::new(
-            set,
-            &self.codes.get_untracked(),
-            &options,
-            self.names.get_untracked(),
-        )
-    }
-
-    fn restore(&self, round: &Round) {
-        self.codes.set(round.codes.clone());
-        self.left_out
-            .set(round.options().map(|o| o.left_out).unwrap_or_default());
-        self.names.set(round.names);
-    }
-}
-
-/// The teacher's page: the truths are fitted one question per task (10⁶ samples each for a distribution truth),
-/// so that opening the page never holds its thread for all of them at once; then the round.
+/// The teacher's page: the truths are fitted one question per task (`Fit`), so that opening the page never holds
+/// its thread for all of them at once; then the round.
 #[component]
 pub fn Teacher(set: ClassSet, pack: StoredValue<Pack>) -> impl IntoView {
-    let fitting = StoredValue::new(Some(Fitting::new(set.clone())));
-    let progress = RwSignal::new((0, set.questions.len()));
-    let fitted = RwSignal::new(None::<Result<Shared<Class>, String>>);
-    fit_next(fitting, pack, progress, fitted);
+    let fit = RwSignal::new(Fit::new(set));
+    fit_next(fit, pack);
     move || {
-        match fitted.get() {
-        None => {
-            let (done, of) = progress.get();
-            view! {
+        fit.with(|f| match f {
+            Fit::Fitting(f) => view! {
                 <Masthead subtitle="The teacher's page" />
-                <main class="class"><p class="panel" role="status" data-testid="class-fitting">{format!("Working out the truths: {done} of {of}…")}</p></main>
+                <main class="class"><p class="panel" role="status" data-testid="class-fitting">{f.progress_words()}</p></main>
             }
-            .into_any()
-        }
-        Some(Err(why)) => view! {
-            <Masthead subtitle="The teacher's page" />
-            <main class="class"><p class="problem panel" role="alert">"This class set cannot be scored: " {why}</p></main>
-        }
-        .into_any(),
-        Some(Ok(class)) => view! { <RoundPage set=set.clone() class /> }.into_any(),
-    }
+            .into_any(),
+            Fit::Failed(why) => view! {
+                <Masthead subtitle="The teacher's page" />
+                <main class="class"><p class="problem panel" role="alert">"This class set cannot be scored: " {why.clone()}</p></main>
+            }
+            .into_any(),
+            Fit::Ready(class) => view! { <RoundPage class=class.clone() /> }.into_any(),
+        })
     }
 }
 
 /// Fits the next question in a task of its own, then schedules the one after.
-fn fit_next(
-    fitting: StoredValue<Option<Fitting>>,
-    pack: StoredValue<Pack>,
-    progress: RwSignal<(usize, usize)>,
-    fitted: RwSignal<Option<Result<Shared<Class>, String>>>,
-) {
+fn fit_next(fit: RwSignal<Fit>, pack: StoredValue<Pack>) {
     set_timeout(
         move || {
             // The page may have been left meanwhile.
-            let Some(Some(mut f)) = fitting.try_update_value(Option::take) else {
-                return;
-            };
-            match pack.with_value(|p| f.step(p)) {
-                Err(why) => fitted.set(Some(Err(why))),
-                Ok(true) => fitted.set(Some(Ok(Shared::new(f.finish())))),
-                Ok(false) => {
-                    progress.set(f.progress());
-                    fitting.set_value(Some(f));
-                    fit_next(fitting, pack, progress, fitted);
-                }
+            if fit.try_update(|f| pack.with_value(|p| f.step(p))) == Some(true) {
+                fit_next(fit, pack);
             }
         },
         std::time::Duration::ZERO,
     );
 }
 
-/// The round, over a class whose truths are fitted.
+/// The round, over a class whose truths are fitted: the page's state is the core's `Desk`.
 #[component]
-fn RoundPage(set: ClassSet, class: Shared<Class>) -> impl IntoView {
-    let round_key = format!("fermi-playground.class.{}.round", set.id());
-    let codes_key = format!("fermi-playground.class.{}.codes", set.id());
-    let student_link = format!("{}{}{}", page_address(), class::LINK_PREFIX, set.body());
-    let class = StoredValue::new(class);
-    let state = RoundState {
-        codes: RwSignal::new(String::new()),
-        left_out: RwSignal::new(BTreeSet::new()),
-        names: RwSignal::new(false),
-    };
+fn RoundPage(class: Arc<Class>) -> impl IntoView {
+    let base = page_address();
+    let student_link = class.set.student_link(&base);
     // The round saved in this browser, or the codes an older page kept.
-    match adapters::read(&round_key)
-        .ok()
-        .flatten()
-        .map(|text| Round::read(&text, &set))
-    {
-        Some(Ok(round)) => state.restore(&round),
-        _ => state.codes.set(
-            adapters::read(&codes_key)
-                .ok()
-                .flatten()
-                .unwrap_or_default(),
-        ),
-    }
-    let set = StoredValue::new(set);
+    let desk = RwSignal::new(Desk::open(class.set.clone(), |key| {
+        adapters::read(key).ok().flatten()
+    }));
+    let class = StoredValue::new(class);
+    let round = Memo::new(move |_| desk.with(Desk::round));
     let storage_problem = RwSignal::new(None::<String>);
     Effect::new(move |_| {
-        state.codes.track();
-        state.left_out.track();
-        state.names.track();
-        let json = set.with_value(|s| state.round(s).to_json());
-        storage_problem.set(adapters::write(&round_key, &json).err());
+        let key = desk.with_untracked(Desk::key);
+        storage_problem.set(adapters::write(&key, &round.with(|r| r.to_json())).err());
     });
+    // Scored again only when the codes or the crowd change, not when the view does.
+    let taken = Memo::new(move |_| desk.with(|d| (d.codes.clone(), d.options.clone())));
     let results = Memo::new(move |_| {
-        let options = Options {
-            left_out: state.left_out.get(),
-        };
-        state
-            .codes
-            .with(|t| class.with_value(|c| c.results_with(t, &options)))
+        taken.with(|(codes, options)| class.with_value(|c| c.results_with(codes, options)))
     });
-    let view_state = ViewState {
-        rule: RwSignal::new(ClassRule::CramerLog),
-        shown: RwSignal::new(false),
-        revealed: RwSignal::new(BTreeSet::new()),
-        question: RwSignal::new(None),
-    };
-    let presenter = RwSignal::new(false);
+    let presenter = Memo::new(move |_| desk.with(|d| d.presenter));
     let typed = RwSignal::new(String::new());
-    let file_problems = RwSignal::new(Vec::<String>::new());
-    let confirming = RwSignal::new(false);
-    let undo = RwSignal::new(None::<Round>);
-    let add = move |text: String| {
-        if text.trim().is_empty() {
-            return;
-        }
-        state.codes.update(|t| {
-            if !t.is_empty() {
-                t.push('\n');
-            }
-            t.push_str(text.trim());
-        });
-        undo.set(None);
-    };
     let take_typed = move |_| {
-        add(typed.get_untracked());
+        desk.update(|d| d.add(&typed.get_untracked()));
         typed.set(String::new());
     };
-    let take_files = move |list: web_sys::FileList| {
+    // Code files are taken; a saved round (`load`) replaces the round.
+    let read_files = move |list: web_sys::FileList, load: bool| {
         leptos::task::spawn_local(async move {
-            let mut problems = Vec::new();
-            for (name, text) in files::read_all(list).await {
-                match text {
-                    Ok(text) => add(text),
-                    Err(why) => problems.push(format!("{name}: {why}")),
+            let read = files::read_all(list).await;
+            desk.update(|d| {
+                if load {
+                    d.load_files(read)
+                } else {
+                    d.add_files(read)
                 }
-            }
-            file_problems.set(problems);
-        });
-    };
-    let load_round = move |list: web_sys::FileList| {
-        leptos::task::spawn_local(async move {
-            let mut problems = Vec::new();
-            for (name, text) in files::read_all(list).await {
-                match text.and_then(|t| set.with_value(|s| Round::read(&t, s))) {
-                    Ok(round) => {
-                        undo.set(Some(set.with_value(|s| state.round(s))));
-                        state.restore(&round);
-                    }
-                    Err(why) => problems.push(format!("{name}: {why}")),
-                }
-            }
-            file_problems.set(problems);
+            });
         });
     };
     let on_drop = move |ev: web_sys::DragEvent| {
         ev.prevent_default();
         if let Some(list) = ev.data_transfer().and_then(|d| d.files()) {
-            take_files(list);
+            read_files(list, false);
         }
-    };
-    let start_over = move |_| {
-        undo.set(Some(set.with_value(|s| state.round(s))));
-        state.codes.set(String::new());
-        state.left_out.set(BTreeSet::new());
-        view_state.shown.set(false);
-        view_state.revealed.set(BTreeSet::new());
-        confirming.set(false);
-    };
-    let undo_start_over = move |_| {
-        if let Some(round) = undo.get_untracked() {
-            state.restore(&round);
-        }
-        undo.set(None);
     };
     let export_csv = move |_| {
-        let csv =
-            results.with_untracked(|r| class.with_value(|c| c.csv(r, state.names.get_untracked())));
-        download(&set.with_value(|s| s.file_name("round", "csv")), &csv);
+        let names = desk.with_untracked(|d| d.names);
+        let csv = results.with_untracked(|r| class.with_value(|c| c.csv(r, names)));
+        download(
+            &desk.with_untracked(|d| d.set.file_name("round", "csv")),
+            &csv,
+        );
     };
     let export_json = move |_| {
-        let json = set.with_value(|s| state.round(s).to_json());
-        download(&set.with_value(|s| s.file_name("round", "json")), &json);
+        let json = round.with_untracked(|r| r.to_json());
+        download(
+            &desk.with_untracked(|d| d.set.file_name("round", "json")),
+            &json,
+        );
     };
     let start_over_controls = move || {
-        if confirming.get() {
+        if desk.with(|d| d.confirming) {
             view! {
                 <div class="confirm" role="alertdialog" aria-label="Start over?" data-testid="class-confirm">
                     <p>{results.with(Results::start_over_words)}</p>
-                    <button class="danger" data-testid="class-clear-confirm" on:click=start_over>"Forget them"</button>
-                    <button data-testid="class-clear-cancel" on:click=move |_| confirming.set(false)>"Keep them"</button>
+                    <button class="danger" data-testid="class-clear-confirm" on:click=move |_| desk.update(Desk::start_over)>"Forget them"</button>
+                    <button data-testid="class-clear-cancel" on:click=move |_| desk.update(|d| d.confirming = false)>"Keep them"</button>
                 </div>
             }
             .into_any()
         } else {
-            view! { <button data-testid="class-clear" on:click=move |_| confirming.set(true)>"Start over…"</button> }.into_any()
+            view! { <button data-testid="class-clear" on:click=move |_| desk.update(|d| d.confirming = true)>"Start over…"</button> }.into_any()
         }
     };
     let undo_line = move || {
-        undo.get().map(|_| {
+        desk.with(|d| d.undo.is_some()).then(|| {
             view! {
                 <p role="status">"The round was replaced. "
-                    <button data-testid="class-undo" on:click=undo_start_over>"Undo"</button></p>
+                    <button data-testid="class-undo" on:click=move |_| desk.update(Desk::undo)>"Undo"</button></p>
             }
         })
     };
@@ -275,11 +160,11 @@ fn RoundPage(set: ClassSet, class: Shared<Class>) -> impl IntoView {
                     <label class="drop" on:dragover=move |ev: web_sys::DragEvent| ev.prevent_default() on:drop=on_drop>
                         "…or drop code files here, or pick them: "
                         <input type="file" multiple data-testid="class-files"
-                            on:change=move |ev| { if let Some(list) = files::from_input(&ev) { take_files(list); } } />
+                            on:change=move |ev| { if let Some(list) = files::from_input(&ev) { read_files(list, false); } } />
                     </label>
                 </div>
                 <p class="muted" data-testid="class-count">{move || results.with(Results::taken_words)}</p>
-                {move || file_problems.get().into_iter().map(|p| view! { <p class="problem">{p}</p> }).collect_view()}
+                {move || desk.with(|d| d.problems.clone()).into_iter().map(|p| view! { <p class="problem">{p}</p> }).collect_view()}
                 {move || storage_problem.get().map(|why| view! { <p class="problem">"The round is not kept in this browser: " {why} "."</p> })}
                 {move || results.with(rejected)}
                 <div class="row">
@@ -287,7 +172,7 @@ fn RoundPage(set: ClassSet, class: Shared<Class>) -> impl IntoView {
                     <button data-testid="class-export-json" on:click=export_json>"Save the round (JSON)"</button>
                     <label class="drop">"Load a saved round: "
                         <input type="file" accept=".json,application/json" data-testid="class-load-round"
-                            on:change=move |ev| { if let Some(list) = files::from_input(&ev) { load_round(list); } } />
+                            on:change=move |ev| { if let Some(list) = files::from_input(&ev) { read_files(list, true); } } />
                     </label>
                     {start_over_controls}
                 </div>
@@ -296,7 +181,7 @@ fn RoundPage(set: ClassSet, class: Shared<Class>) -> impl IntoView {
         }
     };
     let calibration_view = move || {
-        (view_state.shown.get()).then(|| {
+        desk.with(|d| d.shown).then(|| {
             results.with(|r| {
                 (!r.calibration.is_empty()).then(|| {
                     view! {
@@ -309,7 +194,15 @@ fn RoundPage(set: ClassSet, class: Shared<Class>) -> impl IntoView {
             })
         })
     };
-    let controls = move || round_controls(view_state, state);
+    let controls = move || round_controls(desk);
+    let board_view = move || results.with(|r| board(r, desk));
+    // The crowd and the per-question view, in both views.
+    let questions = move || {
+        view! {
+            {move || results.with(|r| class.with_value(|c| crowd(c, r, desk)))}
+            {move || results.with(|r| class.with_value(|c| intervals(c, r, desk)))}
+        }
+    };
     let normal = move || {
         view! {
             <Masthead subtitle="The teacher's page: share the link, take codes, then reveal the board, the crowd and the calibration." />
@@ -319,7 +212,7 @@ fn RoundPage(set: ClassSet, class: Shared<Class>) -> impl IntoView {
                     <div class="row spread">
                         <h2>"The board"</h2>
                         <button data-testid="class-presenter" on:click=move |_| {
-                            presenter.set(true);
+                            desk.update(|d| d.presenter = true);
                             // The presenter view starts at the top of the screen, whatever was scrolled to.
                             if let Some(w) = web_sys::window() {
                                 w.scroll_to_with_x_and_y(0.0, 0.0);
@@ -327,10 +220,9 @@ fn RoundPage(set: ClassSet, class: Shared<Class>) -> impl IntoView {
                         }>"Presenter view"</button>
                     </div>
                     {controls}
-                    {move || results.with(|r| board(r, view_state, state))}
+                    {board_view}
                 </section>
-                {move || results.with(|r| class.with_value(|c| crowd(c, r, view_state)))}
-                {move || results.with(|r| class.with_value(|c| intervals(c, r, view_state, state.names.get())))}
+                {questions}
                 {calibration_view}
             </main>
         }
@@ -342,14 +234,13 @@ fn RoundPage(set: ClassSet, class: Shared<Class>) -> impl IntoView {
                 <div class="presenter-head">
                     <h1>"Class results"</h1>
                     {controls}
-                    <button data-testid="class-presenter-leave" on:click=move |_| presenter.set(false)>"Leave presenter view"</button>
+                    <button data-testid="class-presenter-leave" on:click=move |_| desk.update(|d| d.presenter = false)>"Leave presenter view"</button>
                     <Qr text=link size=120 />
                 </div>
                 <section class="panel" aria-label="Board">
-                    {move || results.with(|r| board(r, view_state, state))}
+                    {board_view}
                 </section>
-                {move || results.with(|r| class.with_value(|c| crowd(c, r, view_state)))}
-                {move || results.with(|r| class.with_value(|c| intervals(c, r, view_state, state.names.get())))}
+                {questions}
             </main>
         }
     };
@@ -363,36 +254,25 @@ fn RoundPage(set: ClassSet, class: Shared<Class>) -> impl IntoView {
     .into_any()
 }
 
-/// What the page shows of the round, besides the round itself.
-#[derive(Clone, Copy)]
-struct ViewState {
-    rule: RwSignal<ClassRule>,
-    /// Ranks, counts, scores and the crowd's standing are shown (after the teacher reveals them).
-    shown: RwSignal<bool>,
-    /// Questions whose truth is revealed.
-    revealed: RwSignal<BTreeSet<usize>>,
-    /// The question whose intervals are shown one by one.
-    question: RwSignal<Option<usize>>,
-}
-
 /// Reveal, names and the rule to rank by.
-fn round_controls(v: ViewState, state: RoundState) -> impl IntoView {
+fn round_controls(desk: RwSignal<Desk>) -> impl IntoView {
+    let shown = move || desk.with(|d| d.shown);
     view! {
         <div class="row class-controls">
-            <button class="primary" data-testid="class-reveal-results" aria-pressed=move || v.shown.get().to_string()
-                on:click=move |_| v.shown.update(|s| *s = !*s)>
-                {move || if v.shown.get() { "Hide the results" } else { "Reveal the results" }}
+            <button class="primary" data-testid="class-reveal-results" aria-pressed=move || shown().to_string()
+                on:click=move |_| desk.update(|d| d.shown = !d.shown)>
+                {move || if shown() { "Hide the results" } else { "Reveal the results" }}
             </button>
             <label class="check">
-                <input type="checkbox" data-testid="class-names" prop:checked=move || state.names.get()
-                    on:change=move |ev| state.names.set(event_target_checked(&ev)) />
+                <input type="checkbox" data-testid="class-names" prop:checked=move || desk.with(|d| d.names)
+                    on:change=move |ev| desk.update(|d| d.names = event_target_checked(&ev)) />
                 " Show nicknames"
             </label>
-            {move || v.shown.get().then(|| view! {
+            {move || shown().then(|| view! {
                 <div class="tabs" role="group" aria-label="Rank by">
                     {ClassRule::ALL.iter().map(|&r| view! {
-                        <button data-rule=r.name() aria-pressed=move || (v.rule.get() == r).to_string()
-                            on:click=move |_| v.rule.set(r)>{r.name()}</button>
+                        <button data-rule=r.name() aria-pressed=move || desk.with(|d| d.rule == r).to_string()
+                            on:click=move |_| desk.update(|d| d.rule = r)>{r.name()}</button>
                     }).collect_view()}
                 </div>
             })}
@@ -425,13 +305,13 @@ fn rejected(r: &Results) -> Option<impl IntoView + use<>> {
 
 /// Before the reveal: who handed in, in label order, nothing ranked. After: the board of the chosen rule, best
 /// first, with rank changes against Cramér-log, the crowd, and each student's place in the crowd (one click).
-fn board(r: &Results, v: ViewState, state: RoundState) -> AnyView {
-    let names = state.names.get();
+fn board(r: &Results, desk: RwSignal<Desk>) -> AnyView {
+    let (names, shown, chosen) = desk.with(|d| (d.names, d.shown, d.rule));
     if r.students.is_empty() {
         return view! { <p class="muted" data-testid="class-board">"No codes taken yet."</p> }
             .into_any();
     }
-    if !v.shown.get() {
+    if !shown {
         let who = r
             .roster(names)
             .into_iter()
@@ -445,7 +325,6 @@ fn board(r: &Results, v: ViewState, state: RoundState) -> AnyView {
         }
         .into_any();
     }
-    let chosen = v.rule.get();
     let Some(b) = r.boards.iter().find(|b| b.rule == chosen) else {
         return ().into_any();
     };
@@ -456,13 +335,7 @@ fn board(r: &Results, v: ViewState, state: RoundState) -> AnyView {
             let s = &r.students[l.student];
             let key = s.key;
             let in_crowd = s.in_crowd;
-            let toggle = move |_| {
-                state.left_out.update(|o| {
-                    if !o.remove(&key) {
-                        o.insert(key);
-                    }
-                })
-            };
+            let toggle = move |_| desk.update(|d| d.toggle_left_out(key));
             view! {
                 <tr class:left-out=!in_crowd data-student=s.anonymous.clone()>
                     <td class="rank">{l.rank}</td>
@@ -508,7 +381,7 @@ fn quantiles(q: &Quantiles, unit: &str) -> impl IntoView + use<> {
 
 /// Per question: the crowd's 5%, 50% and 95% with the geometric mean beside them, the truth once revealed, and
 /// how the crowd did against the class once the results are shown.
-fn crowd(class: &Class, r: &Results, v: ViewState) -> Option<impl IntoView + use<>> {
+fn crowd(class: &Class, r: &Results, desk: RwSignal<Desk>) -> Option<impl IntoView + use<>> {
     if r.crowd.is_empty() {
         return None;
     }
@@ -520,10 +393,10 @@ fn crowd(class: &Class, r: &Results, v: ViewState) -> Option<impl IntoView + use
             let i = row.question;
             let truth = row.truth;
             let unit = q.unit.clone();
-            let score = row.score.map(|s| format_nats(s.cramer_log));
+            let score = row.score_words();
             let against = row.against.clone();
-            let revealed = move || v.revealed.with(|r| r.contains(&i));
-            let standing = move || revealed() && v.shown.get();
+            let revealed = move || desk.with(|d| d.is_revealed(i));
+            let standing = move || desk.with(|d| d.standing(i));
             let geometric = row.geometric_words(&q.unit);
             view! {
                 <tr class="question-row">
@@ -538,7 +411,7 @@ fn crowd(class: &Class, r: &Results, v: ViewState) -> Option<impl IntoView + use
                             view! { <span class="truth">{quantiles(&truth, &unit)}</span> }.into_any()
                         } else {
                             view! {
-                                <button data-testid="class-reveal" on:click=move |_| v.revealed.update(|r| { r.insert(i); })>
+                                <button data-testid="class-reveal" on:click=move |_| desk.update(|d| { d.revealed.insert(i); })>
                                     "Reveal the truth"
                                 </button>
                             }.into_any()
@@ -570,12 +443,7 @@ fn crowd(class: &Class, r: &Results, v: ViewState) -> Option<impl IntoView + use
 
 /// The per-question view: every student's 90% interval, sorted by median, on one log axis, with the truth once
 /// revealed.
-fn intervals(
-    class: &Class,
-    r: &Results,
-    v: ViewState,
-    names: bool,
-) -> Option<impl IntoView + use<>> {
+fn intervals(class: &Class, r: &Results, desk: RwSignal<Desk>) -> Option<impl IntoView + use<>> {
     if r.students.is_empty() {
         return None;
     }
@@ -585,35 +453,28 @@ fn intervals(
         .enumerate()
         .map(|(i, _)| {
             view! {
-                <button data-testid="class-question-view" aria-pressed=move || (v.question.get() == Some(i)).to_string()
-                    on:click=move |_| v.question.update(|q| *q = if *q == Some(i) { None } else { Some(i) })>
+                <button data-testid="class-question-view" aria-pressed=move || desk.with(|d| d.question == Some(i)).to_string()
+                    on:click=move |_| desk.update(|d| d.toggle_question(i))>
                     {format!("Question {}", i + 1)}
                 </button>
             }
         })
         .collect_view();
-    let chart = v.question.get().and_then(|i| class.intervals(r, i, names)).map(|view_of| {
+    let (question, names) = desk.with(|d| (d.question, d.names));
+    let chart = question.and_then(|i| class.intervals(r, i, names)).map(|view_of| {
         let unit = &class.questions[view_of.question].unit;
-        let revealed = v.revealed.with(|r| r.contains(&view_of.question));
-        let bar = |at: [f64; 3]| {
-            format!(
-                "left: {:.2}%; width: {:.2}%",
-                100.0 * at[0],
-                (100.0 * (at[2] - at[0])).max(0.4)
-            )
-        };
+        let revealed = desk.with(|d| d.is_revealed(view_of.question));
         let truth = revealed.then(|| {
-            view! { <div class="interval-truth" style=bar(view_of.truth_at)></div> }
+            view! { <div class="interval-truth" style=Intervals::bar(view_of.truth_at)></div> }
         });
         let rows = view_of
             .rows
             .iter()
             .map(|row| {
-                let tick = format!("left: {:.2}%", 100.0 * row.at[1]);
                 view! {
                     <li class:holds=revealed && row.holds_truth>
                         <span class="who">{row.who.clone()}</span>
-                        <span class="track"><span class="bar" style=bar(row.at)></span><span class="tick" style=tick></span></span>
+                        <span class="track"><span class="bar" style=Intervals::bar(row.at)></span><span class="tick" style=Intervals::tick(row.at)></span></span>
                     </li>
                 }
             })
