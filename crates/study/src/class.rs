@@ -286,6 +286,18 @@ impl ClassSet {
     }
 }
 
+/// A QR code of `text` (the students' link) as SVG at least `size` pixels square with its quiet zone, or `None`
+/// when the text is too long for one.
+pub fn qr_svg(text: &str, size: u32) -> Option<String> {
+    let code = qrcode::QrCode::new(text.as_bytes()).ok()?;
+    Some(
+        code.render::<qrcode::render::svg::Color>()
+            .min_dimensions(size, size)
+            .quiet_zone(true)
+            .build(),
+    )
+}
+
 /// A new class set's two links on the page at `base`: the students' and the teacher's (which holds the key).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Links {
@@ -605,6 +617,11 @@ impl ClassRule {
             ClassRule::OrderOfMagnitude => "questions with the median within half a decade",
         };
         format!("{what}; {}", self.id().orientation().label())
+    }
+
+    /// The board's caption: the rule's name and how its column is read.
+    pub fn caption(self) -> String {
+        format!("{}: {}", self.name(), self.reading())
     }
 
     /// Counted rules add up hits; the others average.
@@ -1190,16 +1207,34 @@ impl Fitting {
 
 impl Rejected {
     /// "Duplicate" (the same student again) or "Not taken".
-    pub fn kind(&self) -> &'static str {
+    fn kind(&self) -> &'static str {
         if self.duplicate {
             "Duplicate"
         } else {
             "Not taken"
         }
     }
+
+    /// "Duplicate: code 4", "Not taken: code 2"
+    pub fn label(&self) -> String {
+        format!("{}: code {}", self.kind(), self.position)
+    }
 }
 
 impl CrowdRow {
+    /// The question's line above the crowd's row: "2. How many …", and " (head; 3 answers)" in its unit.
+    pub fn heading(&self, class: &Class) -> (String, String) {
+        let q = &class.questions[self.question];
+        (
+            format!("{}. {}", self.question + 1, q.text),
+            format!(
+                " ({}; {})",
+                q.unit,
+                fermi_num::count(self.answers, "answer")
+            ),
+        )
+    }
+
     /// The crowd's Cramér-log on the question, as the board prints nats; `None` when it could not be scored.
     pub fn score_words(&self) -> Option<String> {
         self.score.map(|s| format_nats(s.cramer_log))
@@ -1266,6 +1301,14 @@ impl Results {
         format!(
             "{} handed in. Ranks, scores and counts stay hidden until you reveal the results.",
             fermi_num::count(self.students.len(), "student")
+        )
+    }
+
+    /// "2 codes not taken"
+    pub fn rejected_words(&self) -> String {
+        format!(
+            "{} not taken",
+            fermi_num::count(self.rejected.len(), "code")
         )
     }
 
@@ -1618,6 +1661,25 @@ mod tests {
         );
         assert!(r.start_over_words().starts_with("Forget all 3 codes? "));
         assert_eq!(r.rejected[0].kind(), "Duplicate");
+        assert_eq!(r.rejected[0].label(), "Duplicate: code 4");
+        assert_eq!(r.rejected_words(), "1 code not taken");
+        let other = Rejected {
+            duplicate: false,
+            position: 2,
+            ..r.rejected[0].clone()
+        };
+        assert_eq!(other.label(), "Not taken: code 2");
+        assert_eq!(
+            r.crowd[1].heading(&class),
+            (
+                format!("2. {}", class.questions[1].text),
+                format!(" ({}; 3 answers)", class.questions[1].unit)
+            )
+        );
+        assert_eq!(
+            ClassRule::FpScore.caption(),
+            "fp_score: mean, 0 to 1; higher is better"
+        );
         assert_eq!(class.results("").taken_words(), "0 codes taken.");
         // Fitted one question at a time, the class is the one fitted at once.
         let mut fitting = Fitting::new(s.clone());
@@ -1945,6 +2007,23 @@ mod tests {
         for (picked, samples, why) in cases {
             assert_eq!(create(picked, samples, 1, 2, &p, base), Err(why.into()));
         }
+    }
+
+    #[test]
+    fn a_link_draws_as_a_qr_code_unless_it_is_too_long() {
+        let link = format!("https://example.org/{LINK_PREFIX}{}", set().body());
+        let svg = qr_svg(&link, 220).unwrap();
+        assert!(svg.contains("<svg") && svg.contains("</svg>"), "{svg}");
+        assert_eq!(qr_svg(&link, 220), Some(svg.clone()));
+        // The size asked for is the least it gets; a smaller one gives a smaller drawing.
+        let size = |svg: &str| -> u32 {
+            let at = svg.find("width=\"").unwrap() + 7;
+            svg[at..].split('"').next().unwrap().parse().unwrap()
+        };
+        assert!(size(&svg) >= 220);
+        let small = qr_svg(&link, 120).unwrap();
+        assert!(size(&small) >= 120 && size(&small) < size(&svg));
+        assert_eq!(qr_svg(&"x".repeat(8_000), 220), None);
     }
 
     #[test]

@@ -95,19 +95,14 @@ fn Create(pack: StoredValue<fermi_bank::Pack>) -> impl IntoView {
             class::findable(p, &needle)
                 .into_iter()
                 .map(|q| {
-                    let id = q.id.clone();
-                    let checked = {
-                        let id = id.clone();
-                        move || picked.with(|p| p.contains(&id))
-                    };
-                    let toggle = {
-                        let id = id.clone();
-                        move |_| picked.update(|p| class::toggle_pick(p, &id))
-                    };
+                    let id = StoredValue::new(q.id.clone());
+                    let checked = move || picked.with(|p| id.with_value(|id| p.contains(id)));
+                    let toggle =
+                        move |_| picked.update(|p| id.with_value(|id| class::toggle_pick(p, id)));
                     view! {
                         <li>
                             <label class="class-pick">
-                                <input type="checkbox" data-question=id prop:checked=checked on:change=toggle />
+                                <input type="checkbox" data-question=id.get_value() prop:checked=checked on:change=toggle />
                                 <span>{q.text.clone()}</span>
                             </label>
                         </li>

@@ -73,7 +73,7 @@ impl Item {
 
 #[component]
 pub fn Student(set: ClassSet, pack: StoredValue<Pack>) -> impl IntoView {
-    let draft_key = format!("fermi-playground.class.{}.draft", set.id());
+    let draft_key = set.storage_key("draft");
     let draft = adapters::read(&draft_key)
         .ok()
         .flatten()
@@ -107,29 +107,22 @@ pub fn Student(set: ClassSet, pack: StoredValue<Pack>) -> impl IntoView {
     let handed = RwSignal::new(false);
     let copied = RwSignal::new(false);
     let questions = move || {
-        set.with_value(|s| {
-            s.questions
-                .iter()
-                .enumerate()
-                .map(|(i, id)| {
-                    let (text, unit) = pack.with_value(|p| {
-                        p.question(id)
-                            .map(|q| (q.text.clone(), q.unit.clone()))
-                            .unwrap_or_default()
-                    });
-                    let item = items.with_value(|v| v[i]);
-                    view! { <QuestionForm index=i text unit item /> }
-                })
-                .collect_view()
-        })
+        let questions =
+            set.with_value(|s| pack.with_value(|p| s.in_pack(p).cloned().collect::<Vec<_>>()));
+        questions
+            .into_iter()
+            .enumerate()
+            .map(|(i, q)| {
+                let item = items.with_value(|v| v[i]);
+                view! { <QuestionForm index=i text=q.text unit=q.unit item /> }
+            })
+            .collect_view()
     };
     let handed_in = move || {
         handed.get().then(|| {
             let file = move |_| {
-                let who = hand_in.with_untracked(|h| {
-                    if h.name.trim().is_empty() { anonymous.get_value() } else { h.name.clone() }
-                });
-                download(&set.with_value(|s| s.file_name(&who, "txt")), &code.get_untracked())
+                let name = hand_in.with_untracked(|h| set.with_value(|s| h.file_name(s)));
+                download(&name, &code.get_untracked())
             };
             view! {
                 <h2>"Your code"</h2>

@@ -17,7 +17,7 @@ use super::{Masthead, page_address};
 use crate::adapters;
 
 use crate::components::files::download;
-use crate::components::{count, files, value_in};
+use crate::components::{files, value_in};
 
 /// The teacher's page: the truths are fitted one question per task (`Fit`), so that opening the page never holds
 /// its thread for all of them at once; then the round.
@@ -58,8 +58,7 @@ fn fit_next(fit: RwSignal<Fit>, pack: StoredValue<Pack>) {
 /// The round, over a class whose truths are fitted: the page's state is the core's `Desk`.
 #[component]
 fn RoundPage(class: Arc<Class>) -> impl IntoView {
-    let base = page_address();
-    let student_link = class.set.student_link(&base);
+    let student_link = StoredValue::new(class.set.student_link(&page_address()));
     // The round saved in this browser, or the codes an older page kept.
     let desk = RwSignal::new(Desk::open(class.set.clone(), |key| {
         adapters::read(key).ok().flatten()
@@ -138,9 +137,8 @@ fn RoundPage(class: Arc<Class>) -> impl IntoView {
             }
         })
     };
-    let link_for_qr = student_link.clone();
     let intake = move || {
-        let link = student_link.clone();
+        let link = student_link.get_value();
         view! {
             <section class="panel class-join" aria-label="The students' link">
                 <div>
@@ -195,63 +193,53 @@ fn RoundPage(class: Arc<Class>) -> impl IntoView {
         })
     };
     let controls = move || round_controls(desk);
-    let board_view = move || results.with(|r| board(r, desk));
-    // The crowd and the per-question view, in both views.
-    let questions = move || {
-        view! {
-            {move || results.with(|r| class.with_value(|c| crowd(c, r, desk)))}
-            {move || results.with(|r| class.with_value(|c| intervals(c, r, desk)))}
-        }
-    };
-    let normal = move || {
-        view! {
-            <Masthead subtitle="The teacher's page: share the link, take codes, then reveal the board, the crowd and the calibration." />
-            <main class="class">
-                {intake()}
-                <section class="panel" aria-label="Board">
-                    <div class="row spread">
-                        <h2>"The board"</h2>
-                        <button data-testid="class-presenter" on:click=move |_| {
-                            desk.update(|d| d.presenter = true);
-                            // The presenter view starts at the top of the screen, whatever was scrolled to.
-                            if let Some(w) = web_sys::window() {
-                                w.scroll_to_with_x_and_y(0.0, 0.0);
-                            }
-                        }>"Presenter view"</button>
-                    </div>
-                    {controls}
-                    {board_view}
-                </section>
-                {questions}
-                {calibration_view}
-            </main>
-        }
-    };
-    let presenting = move || {
-        let link = link_for_qr.clone();
-        view! {
-            <main class="class presenter" data-testid="class-presenter-view">
+    // The page, or the presenter view: only the board, the crowd and the per-question view, large, for a projector.
+    move || {
+        let presenting = presenter.get();
+        let head = if presenting {
+            view! {
                 <div class="presenter-head">
                     <h1>"Class results"</h1>
                     {controls}
                     <button data-testid="class-presenter-leave" on:click=move |_| desk.update(|d| d.presenter = false)>"Leave presenter view"</button>
-                    <Qr text=link size=120 />
+                    <Qr text=student_link.get_value() size=120 />
                 </div>
+            }
+            .into_any()
+        } else {
+            intake().into_any()
+        };
+        let board_head = (!presenting).then(|| {
+            view! {
+                <div class="row spread">
+                    <h2>"The board"</h2>
+                    <button data-testid="class-presenter" on:click=move |_| {
+                        desk.update(|d| d.presenter = true);
+                        // The presenter view starts at the top of the screen, whatever was scrolled to.
+                        if let Some(w) = web_sys::window() {
+                            w.scroll_to_with_x_and_y(0.0, 0.0);
+                        }
+                    }>"Presenter view"</button>
+                </div>
+                {controls}
+            }
+        });
+        view! {
+            {(!presenting).then(|| view! {
+                <Masthead subtitle="The teacher's page: share the link, take codes, then reveal the board, the crowd and the calibration." />
+            })}
+            <main class="class" class:presenter=presenting data-testid=presenting.then_some("class-presenter-view")>
+                {head}
                 <section class="panel" aria-label="Board">
-                    {board_view}
+                    {board_head}
+                    {move || results.with(|r| board(r, desk))}
                 </section>
-                {questions}
+                {move || results.with(|r| class.with_value(|c| crowd(c, r, desk)))}
+                {move || results.with(|r| class.with_value(|c| intervals(c, r, desk)))}
+                {(!presenting).then_some(calibration_view)}
             </main>
         }
-    };
-    (move || {
-        if presenter.get() {
-            presenting().into_any()
-        } else {
-            normal().into_any()
-        }
-    })
-    .into_any()
+    }
 }
 
 /// Reveal, names and the rule to rank by.
@@ -288,7 +276,7 @@ fn rejected(r: &Results) -> Option<impl IntoView + use<>> {
             .map(|x| {
                 view! {
                     <li class:duplicate=x.duplicate>
-                        <strong>{format!("{}: code {} ", x.kind(), x.position)}</strong>
+                        <strong>{x.label()} " "</strong>
                         <code>{x.excerpt.clone()}</code> " — " {x.why.clone()}
                     </li>
                 }
@@ -296,7 +284,7 @@ fn rejected(r: &Results) -> Option<impl IntoView + use<>> {
             .collect_view();
         view! {
             <div data-testid="class-rejected">
-                <h3>{format!("{} not taken", count(r.rejected.len(), "code"))}</h3>
+                <h3>{r.rejected_words()}</h3>
                 <ul class="class-rejected">{items}</ul>
             </div>
         }
@@ -364,7 +352,7 @@ fn board(r: &Results, desk: RwSignal<Desk>) -> AnyView {
     });
     view! {
         <table class="class-board" data-testid="class-board" data-rule=chosen.name()>
-            <caption>{format!("{}: {}", chosen.name(), chosen.reading())}</caption>
+            <caption>{chosen.caption()}</caption>
             <thead><tr><th scope="col">"rank"</th><th scope="col">"student"</th><th scope="col">"score"</th><th scope="col">"vs Cramér-log"</th><th scope="col">"crowd"</th></tr></thead>
             <tbody>{crowd}{rows}</tbody>
         </table>
@@ -398,10 +386,11 @@ fn crowd(class: &Class, r: &Results, desk: RwSignal<Desk>) -> Option<impl IntoVi
             let revealed = move || desk.with(|d| d.is_revealed(i));
             let standing = move || desk.with(|d| d.standing(i));
             let geometric = row.geometric_words(&q.unit);
+            let (heading, about) = row.heading(class);
             view! {
                 <tr class="question-row">
                     <th colspan="3" scope="colgroup">
-                        {format!("{}. {}", i + 1, q.text)} <span class="muted">{format!(" ({}; {})", q.unit, count(row.answers, "answer"))}</span>
+                        {heading} <span class="muted">{about}</span>
                     </th>
                 </tr>
                 <tr>
