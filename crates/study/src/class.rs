@@ -75,6 +75,30 @@ pub fn page(fragment: &str) -> Option<(Page, &str)> {
         .map(|body| (Page::Student, body))
 }
 
+/// What a class address opens: the builder, a student's or the teacher's page of a set, or why its link is
+/// damaged.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Opened {
+    Create,
+    Student(ClassSet),
+    Teacher(ClassSet),
+    Damaged(String),
+}
+
+/// What `fragment` opens, its set read from its link with `pack`; `None` outside class mode.
+pub fn open(fragment: &str, pack: &Pack) -> Option<Opened> {
+    let (which, body) = page(fragment)?;
+    Some(match which {
+        Page::Create => Opened::Create,
+        Page::Student => {
+            ClassSet::from_body(body, pack).map_or_else(Opened::Damaged, Opened::Student)
+        }
+        Page::Teacher => {
+            ClassSet::from_teacher_body(body, pack).map_or_else(Opened::Damaged, Opened::Teacher)
+        }
+    })
+}
+
 /// What the students answer: questions of the built-in pack, each sampled at `samples` with a seed derived from
 /// the class seed and the question id.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -404,6 +428,18 @@ impl HandIn {
             compress(&serde_json::to_string(&wire).unwrap_or_default())
         );
         format!("{head}.{}", hex32(head.as_bytes()))
+    }
+
+    /// The hand-in this browser kept (`kept`, its code) if it is one for `set`, else a fresh one: no name, `key`,
+    /// and every answer a blank quick one.
+    pub fn resume(kept: Option<&str>, set: &ClassSet, key: u64) -> HandIn {
+        let fresh = || HandIn {
+            name: String::new(),
+            key,
+            answers: vec![Some(Answer::quick("", "")); set.questions.len()],
+        };
+        kept.and_then(|code| HandIn::decode(code, set).ok())
+            .unwrap_or_else(fresh)
     }
 
     /// The file the code is saved as: named by the nickname, else by the anonymous label.
@@ -1413,6 +1449,47 @@ mod tests {
     }
 
     #[test]
+    fn an_address_opens_a_class_page_or_says_why_the_link_is_damaged() {
+        let p = pack();
+        let s = set().with_teacher_key(5);
+        let damaged = |why: &str| {
+            Some(Opened::Damaged(format!(
+                "This class link is damaged ({why}); ask for the link again."
+            )))
+        };
+        let cases = [
+            ("#class".to_string(), Some(Opened::Create)),
+            (
+                format!("#class={}", s.body()),
+                Some(Opened::Student(s.clone())),
+            ),
+            (
+                format!("#class-teacher={}", s.teacher_body(5)),
+                Some(Opened::Teacher(s.clone())),
+            ),
+            (
+                "#class=nonsense".to_string(),
+                damaged("it does not decompress"),
+            ),
+            (
+                "#class-teacher=".to_string(),
+                damaged("its fields are wrong"),
+            ),
+            // The students' link made a teacher's address lacks the key.
+            (
+                format!("#class-teacher={}", s.body()),
+                ClassSet::from_teacher_body(&s.body(), &p)
+                    .err()
+                    .map(Opened::Damaged),
+            ),
+            ("#lab".to_string(), None),
+        ];
+        for (fragment, opened) in cases {
+            assert_eq!(open(&fragment, &p), opened, "{fragment}");
+        }
+    }
+
+    #[test]
     fn a_class_link_round_trips_and_is_short() {
         let s = set();
         let body = s.body();
@@ -2037,6 +2114,22 @@ mod tests {
         let p = pack();
         let ids: Vec<&str> = s.in_pack(&p).map(|q| q.id.as_str()).collect();
         assert_eq!(ids, [TREES, LIVESTOCK]);
+        // A page resumes the hand-in it kept for its own class only.
+        let kept = hand_in("Ada", 3, vec![None, quick("1", "2")]);
+        let fresh = hand_in("", 9, vec![quick("", ""), quick("", "")]);
+        let other = ClassSet {
+            seed: 1,
+            ..s.clone()
+        };
+        let cases = [
+            (None, fresh.clone()),
+            (Some(kept.encode(&s)), kept.clone()),
+            (Some(kept.encode(&other)), fresh.clone()),
+            (Some("FC1.damaged".to_string()), fresh.clone()),
+        ];
+        for (code, resumed) in cases {
+            assert_eq!(HandIn::resume(code.as_deref(), &s, 9), resumed, "{code:?}");
+        }
         let label = anonymous_label(7).replace(' ', "-");
         for (name, file) in [
             ("", format!("class-{id}-{label}.txt")),

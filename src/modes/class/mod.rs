@@ -6,7 +6,7 @@ mod qr;
 mod student;
 mod teacher;
 
-use fermi_study::class::{self, ClassSet, Page};
+use fermi_study::class::{self, Opened};
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
@@ -18,29 +18,18 @@ use teacher::Teacher;
 #[component]
 pub fn Class(address: Memo<String>) -> impl IntoView {
     let pack = StoredValue::new(fermi_bank::builtin());
-    move || {
-        let fragment = address.get();
-        let Some((which, body)) = class::page(&fragment) else {
-            return ().into_any();
-        };
-        if which == Page::Create {
-            return view! { <Create pack /> }.into_any();
+    move || match pack.with_value(|p| class::open(&address.get(), p)) {
+        None => ().into_any(),
+        Some(Opened::Create) => view! { <Create pack /> }.into_any(),
+        Some(Opened::Damaged(why)) => view! {
+            <Masthead subtitle="A class link" />
+            <main class="class">
+                <p class="problem panel" role="alert" data-testid="class-link-problem">{why}</p>
+            </main>
         }
-        let set = pack.with_value(|p| match which {
-            Page::Teacher => ClassSet::from_teacher_body(body, p),
-            _ => ClassSet::from_body(body, p),
-        });
-        match (which, set) {
-            (_, Err(why)) => view! {
-                <Masthead subtitle="A class link" />
-                <main class="class">
-                    <p class="problem panel" role="alert" data-testid="class-link-problem">{why}</p>
-                </main>
-            }
-            .into_any(),
-            (Page::Student, Ok(set)) => view! { <Student set pack /> }.into_any(),
-            (_, Ok(set)) => view! { <Teacher set pack /> }.into_any(),
-        }
+        .into_any(),
+        Some(Opened::Student(set)) => view! { <Student set pack /> }.into_any(),
+        Some(Opened::Teacher(set)) => view! { <Teacher set pack /> }.into_any(),
     }
 }
 
@@ -117,18 +106,17 @@ fn Create(pack: StoredValue<fermi_bank::Pack>) -> impl IntoView {
             Err(why) => view! { <p class="problem" role="alert">{why}</p> }.into_any(),
             Ok(class::Links { student, teacher }) => {
                 let copied = RwSignal::new(false);
-                let copy = {
-                    let student = student.clone();
-                    move |_| copy_to_clipboard(&student, copied)
-                };
+                let student = StoredValue::new(student);
                 view! {
                     <h2>"The class link"</h2>
                     <p class="muted">"Give this to the students (it holds the questions, not the truths):"</p>
                     <div class="row copy-row">
-                        <input type="text" readonly data-testid="class-link" prop:value=student.clone() on:focus=select_all />
-                        <button on:click=copy>{move || if copied.get() { "Copied" } else { "Copy" }}</button>
+                        <input type="text" readonly data-testid="class-link" prop:value=student.get_value() on:focus=select_all />
+                        <button on:click=move |_| copy_to_clipboard(&student.get_value(), copied)>
+                            {move || if copied.get() { "Copied" } else { "Copy" }}
+                        </button>
                     </div>
-                    <qr::Qr text=student.clone() />
+                    <qr::Qr text=student.get_value() />
                     <p>
                         "Your page, to take the codes: "
                         <a data-testid="class-teacher-link" href=teacher>"open the teacher's page"</a>

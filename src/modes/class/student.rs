@@ -28,12 +28,8 @@ struct Item {
 }
 
 impl Item {
-    fn new(
-        set: &ClassSet,
-        index: usize,
-        draft: Option<&Option<Answer>>,
-        background: Background,
-    ) -> Item {
+    /// Question `index`'s item showing `answer` (`None`: "don't know").
+    fn new(set: &ClassSet, index: usize, answer: Option<&Answer>, background: Background) -> Item {
         let settings = Settings {
             samples: set.samples,
             seed: set.item_seed(&set.questions[index]),
@@ -42,13 +38,13 @@ impl Item {
         // Every run goes to the worker, whatever the class's sample count: typing never waits for one.
         let pipeline = Pipeline::sharing(settings, Signal::derive(|| None), background, 0);
         let boxes = AnswerBoxes::new(pipeline);
-        if let Some(Some(answer)) = draft {
+        if let Some(answer) = answer {
             boxes.load(answer, pipeline);
         }
         Item {
             pipeline,
             boxes,
-            blank: RwSignal::new(matches!(draft, Some(None))),
+            blank: RwSignal::new(answer.is_none()),
         }
     }
 
@@ -74,21 +70,17 @@ impl Item {
 #[component]
 pub fn Student(set: ClassSet, pack: StoredValue<Pack>) -> impl IntoView {
     let draft_key = set.storage_key("draft");
-    let draft = adapters::read(&draft_key)
-        .ok()
-        .flatten()
-        .and_then(|code| HandIn::decode(&code, &set).ok());
-    let key = draft
-        .as_ref()
-        .map(|d| d.key)
-        .unwrap_or_else(adapters::fresh_entropy);
-    let name = RwSignal::new(draft.as_ref().map(|d| d.name.clone()).unwrap_or_default());
+    // The answers kept in this browser, so that a reload loses nothing.
+    let kept = adapters::read(&draft_key).ok().flatten();
+    let draft = HandIn::resume(kept.as_deref(), &set, adapters::fresh_entropy());
+    let key = draft.key;
+    let name = RwSignal::new(draft.name);
     let background = Background::start();
-    let items: Vec<Item> = (0..set.questions.len())
-        .map(|i| {
-            let draft = draft.as_ref().and_then(|d| d.answers.get(i));
-            Item::new(&set, i, draft, background)
-        })
+    let items: Vec<Item> = draft
+        .answers
+        .iter()
+        .enumerate()
+        .map(|(i, answer)| Item::new(&set, i, answer.as_ref(), background))
         .collect();
     let items = StoredValue::new(items);
     let set = StoredValue::new(set);

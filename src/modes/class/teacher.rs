@@ -101,19 +101,13 @@ fn RoundPage(class: Arc<Class>) -> impl IntoView {
         }
     };
     let export_csv = move |_| {
-        let names = desk.with_untracked(|d| d.names);
-        let csv = results.with_untracked(|r| class.with_value(|c| c.csv(r, names)));
-        download(
-            &desk.with_untracked(|d| d.set.file_name("round", "csv")),
-            &csv,
-        );
+        let (name, csv) = results
+            .with_untracked(|r| class.with_value(|c| desk.with_untracked(|d| d.csv_file(c, r))));
+        download(&name, &csv);
     };
     let export_json = move |_| {
-        let json = round.with_untracked(|r| r.to_json());
-        download(
-            &desk.with_untracked(|d| d.set.file_name("round", "json")),
-            &json,
-        );
+        let (name, json) = desk.with_untracked(Desk::json_file);
+        download(&name, &json);
     };
     let start_over_controls = move || {
         if desk.with(|d| d.confirming) {

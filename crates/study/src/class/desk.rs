@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use fermi_bank::Pack;
 
-use super::{Class, ClassRule, ClassSet, Fitting, Options, Round};
+use super::{Class, ClassRule, ClassSet, Fitting, Options, Results, Round};
 
 /// The teacher's page before the round: the truths being fitted (10⁶ samples each for a distribution truth, one
 /// question per step so that the page paints between them), the fitted class, or why the set cannot be scored.
@@ -107,6 +107,20 @@ impl Desk {
     /// The round as saved and exported.
     pub fn round(&self) -> Round {
         Round::new(&self.set, &self.codes, &self.options, self.names)
+    }
+
+    /// The round to download as JSON that reloads it: its file name and its text.
+    pub fn json_file(&self) -> (String, String) {
+        (self.set.file_name("round", "json"), self.round().to_json())
+    }
+
+    /// The round's `results` to download as CSV, students named as the board names them: its file name and its
+    /// text.
+    pub fn csv_file(&self, class: &Class, results: &Results) -> (String, String) {
+        (
+            self.set.file_name("round", "csv"),
+            class.csv(results, self.names),
+        )
     }
 
     fn restore(&mut self, round: &Round) {
@@ -333,6 +347,16 @@ mod tests {
             [true, false]
         );
         let round = desk.round();
+        let id = desk.set.id();
+        let (name, json) = desk.json_file();
+        assert_eq!(name, format!("class-{id}-round.json"));
+        assert_eq!(Round::read(&json, &desk.set), Ok(round.clone()));
+        let (name, csv) = desk.csv_file(&class, &results);
+        assert_eq!(name, format!("class-{id}-round.csv"));
+        assert_eq!(csv, class.csv(&results, false));
+        desk.names = true;
+        assert_eq!(desk.csv_file(&class, &results).1, class.csv(&results, true));
+        desk.names = false;
         desk.start_over();
         assert!(!desk.shown && !desk.confirming && desk.revealed.is_empty());
         assert!(desk.options.left_out.is_empty() && !desk.standing(1));
