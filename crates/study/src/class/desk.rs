@@ -265,6 +265,12 @@ mod tests {
         assert_eq!(why, &format!("question `{TREES}` is not in the pack"));
     }
 
+    /// Texts kept in the browser, by what they are ("round", "codes").
+    type Kept<'a> = &'a [(&'a str, &'a str)];
+
+    /// A step on the desk: what it is, what it does.
+    type Step = (&'static str, fn(&mut Desk));
+
     #[test]
     fn a_desk_opens_on_the_kept_round_else_the_kept_codes() {
         let s = set();
@@ -273,7 +279,7 @@ mod tests {
         saved.toggle_left_out(1);
         saved.names = true;
         let json = saved.round().to_json();
-        let cases: [(&[(&str, &str)], &str, bool, usize); 4] = [
+        let cases: [(Kept, &str, bool, usize); 4] = [
             (&[], "", false, 0),
             (&[("round", &json), ("codes", "old")], &saved.codes, true, 1),
             (&[("codes", "old codes")], "old codes", false, 0),
@@ -299,26 +305,22 @@ mod tests {
     #[test]
     fn codes_pile_up_and_start_over_is_undone() {
         let mut desk = Desk::open(set(), |_| None);
-        let steps: [(&str, fn(&mut Desk), &str, bool); 7] = [
-            ("blank text", |d| d.add("  \n "), "", false),
-            ("a code", |d| d.add(" A \n"), "A", false),
-            (
-                "two files",
-                |d| {
-                    d.add_files(vec![
-                        ("a.txt".into(), Ok("B".into())),
-                        ("b.txt".into(), Err("unreadable".into())),
-                    ])
-                },
-                "A\nB",
-                false,
-            ),
-            ("start over", Desk::start_over, "", true),
-            ("undo", Desk::undo, "A\nB", false),
-            ("start over again", Desk::start_over, "", true),
-            ("new codes end the undo", |d| d.add("C"), "C", false),
+        let files: fn(&mut Desk) = |d| {
+            d.add_files(vec![
+                ("a.txt".into(), Ok("B".into())),
+                ("b.txt".into(), Err("unreadable".into())),
+            ])
+        };
+        let steps: [(Step, &str, bool); 7] = [
+            (("blank text", |d| d.add("  \n ")), "", false),
+            (("a code", |d| d.add(" A \n")), "A", false),
+            (("two files", files), "A\nB", false),
+            (("start over", Desk::start_over), "", true),
+            (("undo", Desk::undo), "A\nB", false),
+            (("start over again", Desk::start_over), "", true),
+            (("new codes end the undo", |d| d.add("C")), "C", false),
         ];
-        for (what, step, codes, can_undo) in steps {
+        for ((what, step), codes, can_undo) in steps {
             step(&mut desk);
             assert_eq!(desk.codes, codes, "{what}");
             assert_eq!(desk.undo.is_some(), can_undo, "{what}");
