@@ -2,8 +2,7 @@
 //! 5%/50%/95% and chart, and `study-next` / `study-skip`. A practice item shows its truth after `study-next`;
 //! a scored item never shows a truth or a score.
 
-use fermi_study::{Format, Session, Stage};
-use fermi_syntax::Dialect;
+use fermi_study::{Session, Stage};
 use leptos::prelude::*;
 
 use super::state::StudyState;
@@ -49,6 +48,7 @@ pub fn ItemView() -> impl IntoView {
         .show_percentiles
         .then(|| view! { <EstimateSummary unit /> });
     let chart = conditions.show_chart.then(|| view! { <Chart unit /> });
+    let both = conditions.picks_dialect();
     view! {
         <section class="panel question" data-testid="study-item" aria-labelledby="study-question">
             <p id="study-question" class="question-text">{move || question.get().map(|q| q.0)}</p>
@@ -59,7 +59,8 @@ pub fn ItemView() -> impl IntoView {
             <Formats />
             {move || match state.boxes.mode.get() {
                 AnswerMode::Quick => view! { <Quick boxes=state.boxes unit /> }.into_any(),
-                AnswerMode::Program => view! { <Editor dialect_switch=false /> }.into_any(),
+                // The dialect switch only when the study takes both.
+                AnswerMode::Program => view! { <Editor dialect_switch=both /> }.into_any(),
             }}
             <Diagnostics places=Signal::derive(move || state.boxes.mode.get() == AnswerMode::Program) />
             {summary}
@@ -76,32 +77,11 @@ pub fn ItemView() -> impl IntoView {
     }
 }
 
-/// The ways of answering the study allows: the quick/program tabs, and the dialect only when it takes both.
+/// The quick/program tabs, where the study takes both ways of answering.
 #[component]
 fn Formats() -> impl IntoView {
     let state = expect_context::<StudyState>();
-    let conditions = state.conditions();
-    let quick = conditions.takes(Format::Quick);
-    let programs = conditions.takes_programs();
-    let both = conditions.takes(Format::Squiggle) && conditions.takes(Format::Fermi);
-    let tabs = (quick && programs).then(|| view! { <ModeTabs boxes=state.boxes /> });
-    let dialect = both.then(|| {
-        view! {
-            {move || (state.boxes.mode.get() == AnswerMode::Program).then(|| view! {
-                <label for="dialect">"Language"</label>
-                <select
-                    id="dialect"
-                    data-testid="dialect"
-                    on:change=move |ev| state.program_dialect.set(if event_target_value(&ev) == "fermi" { Dialect::Fermi } else { Dialect::Squiggle })
-                    prop:value=move || state.program_dialect.get().name()
-                >
-                    <option value="squiggle">"Squiggle subset"</option>
-                    <option value="fermi">"fermi (one step a line)"</option>
-                </select>
-            })}
-        }
-    });
-    view! { {tabs} {dialect} }
+    (state.conditions().picks_way()).then(|| view! { <ModeTabs boxes=state.boxes /> })
 }
 
 /// `study-skip`: a reason box with its own confirm.
