@@ -12,7 +12,9 @@ use crate::link;
 /// A study ready to run: the study, its file's SHA-256, and the packs its questions come from ([`assemble`]).
 pub struct Bundle {
     pub study: Study,
+    /// Of the study file's bytes.
     pub sha256: String,
+    /// The study's packs as the core assembles them ([`assemble`]).
     pub packs: Vec<Pack>,
 }
 

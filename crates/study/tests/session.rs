@@ -502,16 +502,32 @@ fn storage_on_entering() {
     let sha = sha256_hex(DEMO.as_bytes());
     let now = at(0.0, true).wall_ms;
     let saved = start(&study).to_json();
-    let (found, said) = Session::found(Ok(None), &study, &sha, now);
-    assert!(found.is_none() && said.is_none());
-    let (found, said) = Session::found(Ok(Some(&saved)), &study, &sha, now);
-    assert!(found.is_some() && said.is_none());
-    let (found, said) = Session::found(Ok(Some(&saved)), &study, "another file", now);
-    assert!(found.is_none());
-    assert!(said.is_some_and(|s| {
-        s.starts_with("Your earlier answers could not be resumed: the study file changed")
-    }));
-    let (found, said) = Session::found(Err(()), &study, &sha, now);
-    assert!(found.is_none() && said.is_some_and(|s| s.contains("storage is turned off")));
+    for (stored, sha, resumed, notice, aside) in [
+        (Ok(None), sha.as_str(), false, None, false),
+        (Ok(Some(saved.as_str())), sha.as_str(), true, None, false),
+        (
+            Ok(Some(saved.as_str())),
+            "another file",
+            false,
+            Some("Your earlier answers could not be resumed: the study file changed"),
+            true,
+        ),
+        (
+            Err(()),
+            sha.as_str(),
+            false,
+            Some("This browser's storage is turned off"),
+            false,
+        ),
+    ] {
+        let found = Session::found("k", stored, &study, sha, now);
+        assert_eq!(found.session.is_some(), resumed, "{stored:?}");
+        match notice {
+            Some(start) => assert!(found.notice.is_some_and(|n| n.starts_with(start))),
+            None => assert_eq!(found.notice, None),
+        }
+        let kept = aside.then(|| ("k.unreadable".to_string(), saved.clone()));
+        assert_eq!(found.aside, kept, "{stored:?}");
+    }
     assert_eq!(Session::unreadable_key("k"), "k.unreadable");
 }

@@ -89,6 +89,7 @@ fn Entrance(loaded: Shared<Bundle>) -> impl IntoView {
                     web::now().wall_ms,
                 );
                 if let Some((aside, text)) = &found.aside {
+                    // Kept aside, never overwritten.
                     let _ = crate::adapters::write(aside, text);
                 }
                 if found.notice.is_some() {
@@ -188,7 +189,7 @@ fn new_session(loaded: &Bundle, participant: Participant) -> Session {
     Session::begin(
         loaded,
         participant,
-        // Five draws of fresh entropy make the submission id.
+        // Five draws of fresh entropy make the submission id (the core folds them into a UUID v4).
         [0; 5].map(|_| crate::adapters::fresh_entropy()),
         AppInfo {
             version: env!("CARGO_PKG_VERSION").into(),
