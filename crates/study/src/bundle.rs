@@ -10,6 +10,7 @@ use crate::file::{Study, sha256_hex};
 use crate::link;
 
 /// A study ready to run: the study, its file's SHA-256, and the packs its questions come from ([`assemble`]).
+#[derive(Debug)]
 pub struct Bundle {
     pub study: Study,
     /// Of the study file's bytes.

@@ -9,6 +9,10 @@ use crate::{Record, RecordStatus, Session, Stage, Study};
 pub const RETURN_STUDY: &str = "There is no completion code for this: please return the study on Prolific \
     (“Return submission”) or tell the researcher, so your place is freed.";
 
+/// What the participant is told when the browser stops keeping their answers (a write to its storage failed).
+pub const NOT_KEPT: &str = "Your answers cannot be kept in this browser (its storage is full or turned off). You \
+    can go on: keep this page open, and use “Save my answers” to keep a copy of your answers as a file.";
+
 /// The end of an attempt as the end screen shows it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Ending {

@@ -407,6 +407,14 @@ impl Session {
         Ok(self.open.as_ref().map(|o| &o.question) != before.as_ref())
     }
 
+    /// The practice question whose truth is on screen (once revealed); a scored item never shows its truth.
+    pub fn revealed<'p>(&self, packs: &'p [Pack]) -> Option<&'p fermi_bank::Question> {
+        if !matches!(self.stage, Stage::Practice { revealed: true, .. }) {
+            return None;
+        }
+        crate::question(packs, &self.open.as_ref()?.question)
+    }
+
     /// The item on screen's answer and seed, for the page's editor.
     pub fn draft(&self, study: &Study) -> Option<(Answer, Option<u64>)> {
         let open = self.open.as_ref()?;

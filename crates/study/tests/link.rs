@@ -50,6 +50,10 @@ fn problems_are_placed_lines() {
     let said = lines("s.toml", text, &problems);
     assert_eq!(said.len(), problems.len());
     assert!(said.iter().all(|l| l.starts_with("s.toml:")), "{said:?}");
+    assert_eq!(
+        fermi_study::link::study("a/s.toml", text).unwrap_err(),
+        said
+    );
     let hinted = fermi_syntax::Diagnostic::error(fermi_syntax::Span::new(9, 11), "bad")
         .with_hint("write it so");
     assert_eq!(lines("f", text, &[hinted]), ["f:2:2: bad (write it so)"]);

@@ -45,11 +45,9 @@ impl StudyState {
         let practice_truth = {
             let loaded = loaded.clone();
             Memo::new(move |_| {
-                if !matches!(stage.get(), Stage::Practice { revealed: true, .. }) {
-                    return None;
-                }
-                let q = question.get()?;
-                fermi_bank::fit_truth(loaded.question(&q)?).ok()
+                stage.track();
+                question.track();
+                session.with_untracked(|s| fermi_bank::fit_truth(s.revealed(&loaded.packs)?).ok())
             })
         };
         let samples = loaded.study.samples;
@@ -239,10 +237,7 @@ impl StudyState {
         };
         let ok = crate::adapters::write(&self.key.get_value(), &text).is_ok();
         if !ok && self.stored.get_untracked() {
-            self.notify(
-                "Your answers cannot be kept in this browser (its storage is full or turned off). You can go on: \
-                 keep this page open, and use “Save my answers” to keep a copy of your answers as a file.",
-            );
+            self.notify(fermi_study::ending::NOT_KEPT);
         }
         if self.stored.get_untracked() != ok {
             self.stored.set(ok);
