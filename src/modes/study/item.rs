@@ -22,18 +22,18 @@ pub fn ItemView() -> impl IntoView {
         })
     });
     let unit = Signal::derive(move || question.get().map(|q| q.1).unwrap_or_default());
-    let revealed =
-        Memo::new(move |_| matches!(state.stage.get(), Stage::Practice { revealed: true, .. }));
+    // A practice item's truth once it is revealed (the core's rule: a scored item never shows one).
+    let truth_words = Memo::new(move |_| {
+        state.stage.track();
+        state.loaded.with_value(|l| {
+            let shown = |s: &Session| s.revealed(&l.packs).map(fermi_study::truth_words);
+            state.session.with_untracked(shown)
+        })
+    });
     let scored = Memo::new(move |_| matches!(state.stage.get(), Stage::Item { .. }));
     let next_label = move || state.session.with(Session::next_label);
     let truth = move || {
-        if !revealed.get() {
-            return None;
-        }
-        let id = state.question.get()?;
-        let words = state
-            .loaded
-            .with_value(|l| l.question(&id).map(fermi_study::truth_words))?;
+        let words = truth_words.get()?;
         Some(view! {
             <div class="study-truth" data-testid="study-truth">
                 <p class="truth-summary">"The answer: " {words}</p>
@@ -48,6 +48,10 @@ pub fn ItemView() -> impl IntoView {
         .show_percentiles
         .then(|| view! { <EstimateSummary unit /> });
     let chart = conditions.show_chart.then(|| view! { <Chart unit /> });
+    // The quick/program tabs, where the study takes both ways of answering.
+    let tabs = conditions
+        .picks_way()
+        .then(|| view! { <ModeTabs boxes=state.boxes /> });
     let both = conditions.picks_dialect();
     view! {
         <section class="panel question" data-testid="study-item" aria-labelledby="study-question">
@@ -56,7 +60,7 @@ pub fn ItemView() -> impl IntoView {
             <p class="question-meta"><span>"Unit: " <strong>{unit}</strong></span></p>
         </section>
         <section class="panel answer" id="answer" aria-label="Your answer" on:paste=move |_| state.session.update(|s| s.paste())>
-            <Formats />
+            {tabs}
             {move || match state.boxes.mode.get() {
                 AnswerMode::Quick => view! { <Quick boxes=state.boxes unit /> }.into_any(),
                 // The dialect switch only when the study takes both.
@@ -75,13 +79,6 @@ pub fn ItemView() -> impl IntoView {
             <p class="problem" role="alert" data-testid="study-refusal">{move || state.refusal.get()}</p>
         </section>
     }
-}
-
-/// The quick/program tabs, where the study takes both ways of answering.
-#[component]
-fn Formats() -> impl IntoView {
-    let state = expect_context::<StudyState>();
-    (state.conditions().picks_way()).then(|| view! { <ModeTabs boxes=state.boxes /> })
 }
 
 /// `study-skip`: a reason box with its own confirm.
