@@ -75,6 +75,44 @@ impl Study {
     }
 }
 
+/// The one-tab lock's messages on a broadcast channel, for a participant's storage key: a tab probes for the key,
+/// and the tab that holds it answers every probe.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Lock {
+    pub probe: String,
+    pub answer: String,
+}
+
+/// What a message on the lock's channel means to a tab.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Heard {
+    /// Another tab holds the key.
+    Held,
+    /// Another tab probes for the key this tab holds: answer it.
+    Probed,
+    Other,
+}
+
+impl Lock {
+    pub fn new(key: &str) -> Lock {
+        Lock {
+            probe: format!("probe\n{key}"),
+            answer: format!("held\n{key}"),
+        }
+    }
+
+    /// A `message` heard by a tab that holds the key (`mine`) or is still probing for it.
+    pub fn heard(&self, message: &str, mine: bool) -> Heard {
+        if message == self.answer {
+            Heard::Held
+        } else if message == self.probe && mine {
+            Heard::Probed
+        } else {
+            Heard::Other
+        }
+    }
+}
+
 /// A counter's value as JATOS's batch session holds it: a whole number from 0, else none.
 pub fn counter(value: f64) -> Option<u64> {
     (value >= 0.0 && value.fract() == 0.0 && value < 2f64.powi(53)).then_some(value as u64)
@@ -137,6 +175,22 @@ mod tests {
         ] {
             assert_eq!(Gate::first(from_link), first, "{from_link}");
             assert_eq!(Gate::accepted(from_link), accepted, "{from_link}");
+        }
+    }
+
+    #[test]
+    fn one_tab_holds_a_key_and_answers_probes_for_it() {
+        let (a, b) = (Lock::new("fermi-study/s/p1"), Lock::new("fermi-study/s/p2"));
+        for (message, mine, heard) in [
+            (a.answer.as_str(), false, Heard::Held),
+            (a.answer.as_str(), true, Heard::Held),
+            (a.probe.as_str(), true, Heard::Probed),
+            (a.probe.as_str(), false, Heard::Other),
+            (b.probe.as_str(), true, Heard::Other),
+            (b.answer.as_str(), false, Heard::Other),
+            ("", true, Heard::Other),
+        ] {
+            assert_eq!(a.heard(message, mine), heard, "{message:?} {mine}");
         }
     }
 

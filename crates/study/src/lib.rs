@@ -14,7 +14,7 @@ pub mod compare;
 pub mod ending;
 mod exclusions;
 mod file;
-mod gate;
+pub mod gate;
 mod item;
 pub mod link;
 mod record;

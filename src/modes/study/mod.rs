@@ -27,18 +27,17 @@ pub fn requested() -> Option<String> {
 
 #[component]
 pub fn StudyMode(name: String) -> impl IntoView {
-    let loaded = RwSignal::new(None::<Result<Shared<Bundle>, Vec<String>>>);
-    leptos::task::spawn_local(async move {
-        let mut name = name;
-        if web::served_by_jatos() {
-            if let Err(why) = web::start_jatos().await {
-                loaded.set(Some(Err(vec![format!("JATOS: {why}.")])));
-                return;
+    let loaded = LocalResource::new(move || {
+        let mut name = name.clone();
+        async move {
+            if web::served_by_jatos() {
+                web::start_jatos()
+                    .await
+                    .map_err(|why| vec![format!("JATOS: {why}.")])?;
+                name = named(&web::query_params()).unwrap_or(name);
             }
-            name = named(&web::query_params()).unwrap_or(name);
+            load::load(&name).await.map(Shared::new)
         }
-        let result = load::load(&name).await.map(Shared::new);
-        loaded.set(Some(result));
     });
     move || match loaded.get() {
         None => {

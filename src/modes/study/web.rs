@@ -5,6 +5,7 @@ use std::cell::Cell;
 use std::rc::Rc;
 
 use fermi_study::Now;
+use fermi_study::gate::{Heard, Lock};
 use js_sys::{Function, Promise, Reflect};
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
@@ -93,24 +94,24 @@ pub async fn claim(key: &str) -> bool {
     let Ok(channel) = web_sys::BroadcastChannel::new(CHANNEL) else {
         return true;
     };
-    let probe = format!("probe\n{key}");
-    let answer = format!("held\n{key}");
+    let lock = Rc::new(Lock::new(key));
     let held = Rc::new(Cell::new(false));
     let mine = Rc::new(Cell::new(false));
     let handler = {
-        let (held, mine, channel) = (held.clone(), mine.clone(), channel.clone());
-        let (probe, answer) = (probe.clone(), answer.clone());
+        let (held, mine, channel, lock) =
+            (held.clone(), mine.clone(), channel.clone(), lock.clone());
         Closure::<dyn Fn(web_sys::MessageEvent)>::new(move |ev: web_sys::MessageEvent| {
-            let data = ev.data().as_string().unwrap_or_default();
-            if data == answer {
-                held.set(true);
-            } else if data == probe && mine.get() {
-                let _ = channel.post_message(&JsValue::from_str(&answer));
+            match lock.heard(&ev.data().as_string().unwrap_or_default(), mine.get()) {
+                Heard::Held => held.set(true),
+                Heard::Probed => {
+                    let _ = channel.post_message(&JsValue::from_str(&lock.answer));
+                }
+                Heard::Other => {}
             }
         })
     };
     channel.set_onmessage(Some(handler.as_ref().unchecked_ref()));
-    let _ = channel.post_message(&JsValue::from_str(&probe));
+    let _ = channel.post_message(&JsValue::from_str(&lock.probe));
     sleep(400).await;
     if held.get() {
         channel.set_onmessage(None);
