@@ -1,8 +1,8 @@
 //! The end screen: the completion code, whether the record reached the researcher (said only after a 2xx), the
 //! debrief with `reveal = "end"`, and the completion link after a visible pause.
 
-use fermi_study::debrief;
 use fermi_study::ending::{Countdown, PAUSE_S, RETURN_STUDY, Sending};
+use fermi_study::{Session, debrief};
 use leptos::prelude::*;
 
 use super::state::StudyState;
@@ -11,13 +11,9 @@ use super::web;
 #[component]
 pub fn End() -> impl IntoView {
     let state = expect_context::<StudyState>();
-    let ending = state
-        .session
-        .with_untracked(|s| state.study(|study| s.ending(study)));
-    let rows = state.loaded.with_value(|l| {
-        state
-            .session
-            .with_untracked(|s| debrief(&l.study, &l.packs, &s.record))
+    let (ending, rows) = state.loaded.with_value(|l| {
+        let end = |s: &Session| (s.ending(&l.study), debrief(&l.study, &l.packs, &s.record));
+        state.session.with_untracked(end)
     });
     let code_view = match ending.code {
         Some(c) => view! { <p class="study-code-line">"Your completion code: " <strong class="study-code" data-testid="study-code">{c}</strong></p> }.into_any(),
