@@ -128,13 +128,7 @@ fn check(path: &str, json: bool) -> ExitCode {
         Ok(l) => l,
         Err(code) => return code,
     };
-    let question = |q: &str| {
-        let (pack, id) = q.split_once('/').unwrap_or(("", q));
-        packs
-            .iter()
-            .find(|p| p.info.id == pack)
-            .and_then(|p| p.question(id))
-    };
+    let question = |q: &str| fermi_study::question(&packs, q);
     // What a participant reads of each item, and any number in it that gives the answer away.
     let describe = |items: &[fermi_study::ItemRef]| -> Vec<serde_json::Value> {
         items

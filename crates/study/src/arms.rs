@@ -29,6 +29,16 @@ impl Conditions {
         self.takes(Format::Squiggle) || self.takes(Format::Fermi)
     }
 
+    /// Whether the participant picks the way of answering (the quick/program tabs): the study takes both.
+    pub fn picks_way(&self) -> bool {
+        self.takes(Format::Quick) && self.takes_programs()
+    }
+
+    /// Whether the participant picks a program's dialect (the editor's switch): the study takes both.
+    pub fn picks_dialect(&self) -> bool {
+        self.takes(Format::Squiggle) && self.takes(Format::Fermi)
+    }
+
     /// The dialect a program starts in: the first program format allowed (Squiggle when none is).
     pub fn program_dialect(&self) -> fermi_syntax::Dialect {
         self.formats
@@ -190,6 +200,26 @@ mod tests {
             (c.formats, c.instructions.as_str()),
             (s.formats.clone(), "I")
         );
+    }
+
+    #[test]
+    fn the_page_offers_a_choice_only_between_formats_the_study_takes() {
+        use Format::{Fermi, Quick, Squiggle};
+        for (formats, way, dialect) in [
+            (vec![Quick], false, false),
+            (vec![Squiggle], false, false),
+            (vec![Quick, Fermi], true, false),
+            (vec![Squiggle, Fermi], false, true),
+            (vec![Fermi, Quick, Squiggle], true, true),
+        ] {
+            let mut c = study(0).conditions(None);
+            c.formats = formats.clone();
+            assert_eq!(
+                (c.picks_way(), c.picks_dialect()),
+                (way, dialect),
+                "{formats:?}"
+            );
+        }
     }
 
     #[test]

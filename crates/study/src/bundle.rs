@@ -6,7 +6,60 @@
 use fermi_bank::{Pack, Question};
 use fermi_syntax::{Diagnostic, Span};
 
-use crate::file::Study;
+use crate::file::{Study, sha256_hex};
+use crate::link;
+
+/// A study ready to run: the study, its file's SHA-256, and the packs its questions come from ([`assemble`]).
+#[derive(Debug)]
+pub struct Bundle {
+    pub study: Study,
+    /// Of the study file's bytes.
+    pub sha256: String,
+    /// The study's packs as the core assembles them ([`assemble`]).
+    pub packs: Vec<Pack>,
+}
+
+impl Bundle {
+    /// The study file at `path` (its `text`, parsed as `study`) with its packs as the page fetched them, beside
+    /// it: each pack's text, or why the fetch failed, or `None` for a pack path that is not beside the file.
+    /// `Err` holds every problem as the error page's lines.
+    pub fn new(
+        path: &str,
+        text: &str,
+        study: Study,
+        fetched: Vec<(String, Option<Result<String, String>>)>,
+    ) -> Result<Bundle, Vec<String>> {
+        let mut own = Vec::new();
+        let mut problems = Vec::new();
+        for (pack, got) in fetched {
+            match got {
+                None => problems.push(format!("{pack}: not a path beside the study file")),
+                Some(Err(why)) => problems.push(format!("{pack}: could not be loaded: {why}")),
+                Some(Ok(pack_text)) => {
+                    match fermi_bank::load_pack(&[(pack.as_str(), pack_text.as_str())]) {
+                        Ok(p) => own.push((pack, p)),
+                        Err(ps) => problems.extend(ps.iter().map(|p| p.line(&pack_text))),
+                    }
+                }
+            }
+        }
+        if !problems.is_empty() {
+            return Err(problems);
+        }
+        let packs =
+            assemble(&study, own).map_err(|d| link::lines(link::file_name(path), text, &d))?;
+        Ok(Bundle {
+            sha256: sha256_hex(text.as_bytes()),
+            study,
+            packs,
+        })
+    }
+
+    /// The question `PACK_ID/QUESTION_ID` of the study's packs.
+    pub fn question(&self, id: &str) -> Option<&Question> {
+        question(&self.packs, id)
+    }
+}
 
 /// The id of the built-in pack.
 pub const BUILTIN_PACK: &str = "open";

@@ -2,11 +2,16 @@
 //! early, declined), the end screen's words for where the record is, and the sending loop's rules (what is worth
 //! sending, what a 2xx acknowledges, how retries back off). The page only wires these to its clocks and fetch.
 
+use crate::gate::Found;
 use crate::{Record, RecordStatus, Session, Stage, Study};
 
 /// Prolific's instruction where the study gives no code for how the attempt ended.
 pub const RETURN_STUDY: &str = "There is no completion code for this: please return the study on Prolific \
     (“Return submission”) or tell the researcher, so your place is freed.";
+
+/// What the participant is told when the browser stops keeping their answers (a write to its storage failed).
+pub const NOT_KEPT: &str = "Your answers cannot be kept in this browser (its storage is full or turned off). You \
+    can go on: keep this page open, and use “Save my answers” to keep a copy of your answers as a file.";
 
 /// The end of an attempt as the end screen shows it.
 #[derive(Clone, Debug, PartialEq)]
@@ -74,25 +79,27 @@ impl Session {
         }
     }
 
-    /// What the page finds in its storage for this participant (`stored`: the saved text, `None` when there is
-    /// none, `Err` when storage is off): an attempt to resume, or none, with a notice for the participant; an
-    /// attempt that cannot be resumed is to be kept aside (never overwritten) under [`Session::unreadable_key`].
+    /// What the page finds in its storage under the participant's `key` (`stored`: the saved text, `None` when
+    /// there is none, `Err` when storage is off): an attempt to resume, or none, with a notice for the participant;
+    /// an attempt that cannot be resumed is to be kept aside under [`Session::unreadable_key`].
     pub fn found(
+        key: &str,
         stored: Result<Option<&str>, ()>,
         study: &Study,
         sha256: &str,
         now_wall_ms: f64,
-    ) -> (Option<Session>, Option<String>) {
-        match stored {
-            Ok(None) => (None, None),
+    ) -> Found {
+        let (session, notice, aside) = match stored {
+            Ok(None) => (None, None, None),
             Ok(Some(text)) => match Session::resume(text, study, sha256, now_wall_ms) {
-                Ok(s) => (Some(s), None),
+                Ok(s) => (Some(s), None, None),
                 Err(why) => (
                     None,
                     Some(format!(
                         "Your earlier answers could not be resumed: {why}. They are kept aside in this browser; \
                          this is a new start."
                     )),
+                    Some((Session::unreadable_key(key), text.to_string())),
                 ),
             },
             Err(()) => (
@@ -102,7 +109,13 @@ impl Session {
                      answers” to keep a copy."
                         .into(),
                 ),
+                None,
             ),
+        };
+        Found {
+            session,
+            notice,
+            aside,
         }
     }
 
@@ -251,5 +264,62 @@ impl Sending {
     /// nowhere to send them.
     pub fn settled(&self) -> bool {
         matches!(self, Sending::Sent | Sending::Nowhere)
+    }
+}
+
+/// Seconds shown before the completion link is followed (and before JATOS ends the study).
+pub const PAUSE_S: u32 = 10;
+
+/// The visible countdown before the completion link is followed: it runs once the answers are settled
+/// ([`Sending::settled`]); until then the participant can follow the link by hand.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Countdown {
+    pub left: u32,
+}
+
+impl Countdown {
+    pub fn new() -> Countdown {
+        Countdown { left: PAUSE_S }
+    }
+
+    /// A second passed; `true` when the link is to be followed now (once).
+    pub fn tick(&mut self, settled: bool) -> bool {
+        if !settled || self.left == 0 {
+            return false;
+        }
+        self.left -= 1;
+        self.left == 0
+    }
+
+    /// What the page says beside the link.
+    pub fn words(&self, settled: bool) -> String {
+        if settled {
+            format!("Taking you back in {} s…", self.left)
+        } else {
+            "You will be taken back once your answers have reached the researcher.".to_string()
+        }
+    }
+}
+
+impl Default for Countdown {
+    fn default() -> Self {
+        Countdown::new()
+    }
+}
+
+/// Where records go: JATOS when the page runs inside it, else the study's `submit_url`.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Target {
+    Jatos,
+    Url(String),
+}
+
+impl Target {
+    /// Where `study`'s records go; `None`: nowhere (the participant's file is the way).
+    pub fn of(study: &Study, in_jatos: bool) -> Option<Target> {
+        if in_jatos {
+            return Some(Target::Jatos);
+        }
+        study.submit_url.clone().map(Target::Url)
     }
 }

@@ -34,6 +34,31 @@ pub struct Ran {
     pub summary: Result<ItemSummary, String>,
 }
 
+impl Ran {
+    /// The page's run of `program` at `samples` and `seed`, with its summary or why there is none; `None` when
+    /// the program is blank (nothing ran).
+    pub fn of(
+        program: Program,
+        samples: usize,
+        seed: u64,
+        summary: Result<ItemSummary, String>,
+    ) -> Option<Ran> {
+        (!program.source.trim().is_empty()).then_some(Ran {
+            program,
+            samples,
+            seed,
+            summary,
+        })
+    }
+}
+
+/// What moves the participant on: `study-next`, or a confirmed skip with its reason.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Step {
+    Next,
+    Skip(String),
+}
+
 /// The item on screen: its answer and its clock.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Open {

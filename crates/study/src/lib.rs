@@ -14,6 +14,7 @@ pub mod compare;
 pub mod ending;
 mod exclusions;
 mod file;
+pub mod gate;
 mod item;
 pub mod link;
 mod record;
@@ -27,7 +28,7 @@ pub use board::{
     QuestionRow, ViewRow, bootstrap_interval, bootstrap_medians, median,
 };
 pub use bonus::Bonus;
-pub use bundle::{BUILTIN_PACK, assemble, question};
+pub use bundle::{BUILTIN_PACK, Bundle, assemble, question};
 pub use exclusions::{Quality, exclusion_reasons};
 pub use fermi_answer::{Answer, Now};
 pub use file::{
@@ -35,7 +36,8 @@ pub use file::{
     MAX_STUDY_BYTES, Order, Reveal, SAMPLES_RANGE, SeedRule, Study, pack_sha256, parse_study,
     sha256_hex, study_sha256,
 };
-pub use item::{ItemSpec, Open, Ran};
+pub use gate::{Found, Gate, counter};
+pub use item::{ItemSpec, Open, Ran, Step};
 pub use record::{
     AppInfo, Device, ItemRecord, ItemStatus, ItemSummary, MAX_RECORD_BYTES, ModelAnswer, PackRef,
     Participant, Quick, Record, RecordStatus, SCHEMA, SUMMARY_TOLERANCE, StudyRef, parse_json,

@@ -1,9 +1,46 @@
 //! What a study link names: a study bundled with the app, or a study file on the same site (a relative path,
-//! fetched by the page), and the file's problems as the lines the error page lists.
+//! fetched by the page), the link's query read as the browser reads it, and the file's problems as the lines the
+//! error page lists.
 
 use fermi_syntax::{Diagnostic, LineIndex};
 
-use crate::BUNDLED;
+use crate::{BUNDLED, Study, parse_study};
+
+/// What the error page says when the link names no study.
+pub const UNNAMED: &str =
+    "No study is named: add study=FILE (the study file beside the app) to the study link.";
+
+/// A query string's parameters in order (`?a=1&b=x+y` gives `a` = `1`, `b` = `x y`), decoded as the browser's
+/// `URLSearchParams` decodes them.
+pub fn query(search: &str) -> Vec<(String, String)> {
+    let search = search.strip_prefix('?').unwrap_or(search);
+    form_urlencoded::parse(search.as_bytes())
+        .into_owned()
+        .collect()
+}
+
+/// The first value of the parameter `name`.
+pub fn param<'p>(params: &'p [(String, String)], name: &str) -> Option<&'p str> {
+    params
+        .iter()
+        .find(|(k, _)| k == name)
+        .map(|(_, v)| v.as_str())
+}
+
+/// The study a link's parameters name (`study=…`), if any.
+pub fn named(params: &[(String, String)]) -> Option<String> {
+    param(params, "study").map(str::to_string)
+}
+
+/// Whether a page at `path` is served by JATOS: its study pages live under `/publix/`.
+pub fn served_by_jatos(path: &str) -> bool {
+    path.contains("/publix/")
+}
+
+/// The study file at `path`, parsed; `Err` holds its problems as the error page's lines.
+pub fn study(path: &str, text: &str) -> Result<Study, Vec<String>> {
+    parse_study(text).map_err(|d| lines(file_name(path), text, &d))
+}
 
 /// Where the study of `study=NAME` comes from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -16,6 +53,9 @@ pub enum Source {
 
 /// The study a link names, or why it names none (in words, with the name cut to 200 characters).
 pub fn source(name: &str) -> Result<Source, String> {
+    if name.is_empty() {
+        return Err(UNNAMED.into());
+    }
     if let Some((_, text)) = BUNDLED.iter().find(|(id, _)| *id == name) {
         return Ok(Source::Bundled(text));
     }

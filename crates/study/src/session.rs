@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::arms::{Assignment, Conditions};
 use crate::file::{Format, Reveal, Study};
-use crate::item::{ItemSpec, Open, Ran};
+use crate::item::{ItemSpec, Open, Ran, Step};
 use crate::record::{AppInfo, ItemRecord, ItemStatus, Participant, Record, RecordStatus};
 
 /// The version of a saved [`Session`] (local storage); another version is not resumed.
@@ -121,14 +121,8 @@ pub fn check_participant_id(id: &str) -> Result<&str, String> {
 /// The participant id from the URL's parameters: the first of the study's `participant_params` present (and
 /// valid) wins, as `Participant` with the `keep_params` found; `None` means the participant types an id.
 pub fn participant_from_params(study: &Study, params: &[(String, String)]) -> Option<Participant> {
-    let get = |name: &str| {
-        params
-            .iter()
-            .find(|(k, _)| k == name)
-            .map(|(_, v)| v.as_str())
-    };
     let (source, id) = study.participant_params.iter().find_map(|p| {
-        let id = check_participant_id(get(p)?).ok()?;
+        let id = check_participant_id(crate::link::param(params, p)?).ok()?;
         Some((p.clone(), id.to_string()))
     })?;
     Some(Participant {
@@ -147,7 +141,7 @@ pub fn kept_params(
         .keep_params
         .iter()
         .filter_map(|k| {
-            let (_, v) = params.iter().find(|(name, _)| name == k)?;
+            let v = crate::link::param(params, k)?;
             Some((k.clone(), v.chars().take(1000).collect()))
         })
         .collect()
@@ -394,6 +388,37 @@ impl Session {
         self.sent = false;
         self.show(study, study.practice.len() + index + 1, now);
         Ok(())
+    }
+
+    /// Takes `step` ([`Session::next`] or [`Session::skip`]); `Ok(true)` when another question (or none) is now
+    /// open, whose answer the page puts on screen.
+    pub fn step(
+        &mut self,
+        study: &Study,
+        step: &Step,
+        ran: Option<&Ran>,
+        now: Now,
+    ) -> Result<bool, String> {
+        let before = self.open.as_ref().map(|o| o.question.clone());
+        match step {
+            Step::Next => self.next(study, ran, now),
+            Step::Skip(reason) => self.skip(study, reason, ran, now),
+        }?;
+        Ok(self.open.as_ref().map(|o| &o.question) != before.as_ref())
+    }
+
+    /// The practice question whose truth is on screen (once revealed); a scored item never shows its truth.
+    pub fn revealed<'p>(&self, packs: &'p [Pack]) -> Option<&'p fermi_bank::Question> {
+        if !matches!(self.stage, Stage::Practice { revealed: true, .. }) {
+            return None;
+        }
+        crate::question(packs, &self.open.as_ref()?.question)
+    }
+
+    /// The item on screen's answer and seed, for the page's editor.
+    pub fn draft(&self, study: &Study) -> Option<(Answer, Option<u64>)> {
+        let open = self.open.as_ref()?;
+        Some((open.answer.clone(), self.seed(study)))
     }
 
     /// The participant stops early: the record stays `partial` with the items answered so far (the item on screen

@@ -2,10 +2,14 @@
 //! the study's own packs; a study pack may not take the id `open`, so one question id names one truth.
 
 use fermi_bank::{Pack, load_pack};
-use fermi_study::{BUILTIN_PACK, assemble, parse_study, question};
+use fermi_study::{BUILTIN_PACK, Bundle, assemble, parse_study, question, sha256_hex};
 
 fn pack(id: &str, question: &str, value: u32) -> Pack {
-    let text = format!(
+    load_pack(&[("pack.toml", &pack_text(id, question, value))]).unwrap()
+}
+
+fn pack_text(id: &str, question: &str, value: u32) -> String {
+    format!(
         r#"[pack]
 id = "{id}"
 title = "Test pack"
@@ -31,11 +35,14 @@ url = "https://example.org/"
 tier = "range"
 detail = "invented"
 "#
-    );
-    load_pack(&[("pack.toml", &text)]).unwrap()
+    )
 }
 
 fn study(packs: &[&str], items: &[&str]) -> fermi_study::Study {
+    parse_study(&study_text(packs, items)).unwrap()
+}
+
+fn study_text(packs: &[&str], items: &[&str]) -> String {
     let packs = packs
         .iter()
         .map(|p| format!("\"{p}\""))
@@ -45,7 +52,7 @@ fn study(packs: &[&str], items: &[&str]) -> fermi_study::Study {
         .iter()
         .map(|q| format!("\n[[study.item]]\nquestion = \"{q}\"\n"))
         .collect();
-    parse_study(&format!(
+    format!(
         r#"[study]
 id = "bundle"
 version = 1
@@ -61,8 +68,7 @@ reveal = "end"
 allow_skip = false
 packs = [{packs}]
 {items}"#
-    ))
-    .unwrap()
+    )
 }
 
 #[test]
@@ -122,4 +128,41 @@ fn questions_the_packs_do_not_hold_are_listed() {
         "{}",
         problems[0].message
     );
+}
+
+/// The page's loader: the study file with its packs as the page fetched them; every problem a line for the error
+/// page, a pack's own in the pack, the bundle's placed in the study file.
+#[test]
+fn a_bundle_is_the_study_with_its_fetched_packs_or_every_problem_in_lines() {
+    let text = study_text(&["a.toml"], &["mine/q1"]);
+    let fetched = |got: Option<Result<String, String>>| vec![("a.toml".to_string(), got)];
+    let bundle = |got| {
+        let study = parse_study(&text).unwrap();
+        Bundle::new("studies/s.toml", &text, study, fetched(got))
+    };
+    let ok = bundle(Some(Ok(pack_text("mine", "q1", 7)))).unwrap();
+    assert_eq!(ok.sha256, sha256_hex(text.as_bytes()));
+    let ids: Vec<&str> = ok.packs.iter().map(|p| p.info.id.as_str()).collect();
+    assert_eq!(ids, [BUILTIN_PACK, "mine"]);
+    assert_eq!(ok.question("mine/q1").map(|q| q.id.as_str()), Some("q1"));
+    assert!(ok.question("mine/q2").is_none());
+    for (got, line) in [
+        (None, "a.toml: not a path beside the study file"),
+        (
+            Some(Err("the server answered HTTP 404".to_string())),
+            "a.toml: could not be loaded: the server answered HTTP 404",
+        ),
+        (
+            Some(Ok(pack_text("open", "q1", 7))),
+            "s.toml:1:1: pack a.toml has the id `open`, which is the built-in pack's: give it another id",
+        ),
+    ] {
+        assert_eq!(
+            bundle(got.clone()).err(),
+            Some(vec![line.to_string()]),
+            "{got:?}"
+        );
+    }
+    let broken = bundle(Some(Ok("[pack]\nid = 3\n".into()))).unwrap_err();
+    assert!(!broken.is_empty(), "a pack's own problems are listed");
 }

@@ -1,7 +1,9 @@
 //! What a study link names: a bundled study, a path on this site, or nothing (with why); and a study file's
 //! problems as the error page's lines.
 
-use fermi_study::link::{Source, file_name, lines, source, unreachable};
+use fermi_study::link::{
+    Source, UNNAMED, file_name, lines, named, param, query, served_by_jatos, source, unreachable,
+};
 
 #[test]
 fn a_link_names_a_bundled_study_or_a_path_here() {
@@ -10,7 +12,6 @@ fn a_link_names_a_bundled_study_or_a_path_here() {
         ("studies/mine.toml", true),
         ("mine.toml", true),
         ("../up/mine.toml", true),
-        ("", false),
         ("https://elsewhere.example/s.toml", false),
         ("//elsewhere.example/s.toml", false),
         ("c:\\s.toml", false),
@@ -30,6 +31,7 @@ fn a_link_names_a_bundled_study_or_a_path_here() {
             }
         }
     }
+    assert_eq!(source(""), Err(UNNAMED.to_string()));
     assert!(source(&"x".repeat(3000)).is_err_and(|why| why.chars().count() < 400));
     assert_eq!(
         unreachable("s.toml", "the server answered HTTP 404"),
@@ -48,7 +50,53 @@ fn problems_are_placed_lines() {
     let said = lines("s.toml", text, &problems);
     assert_eq!(said.len(), problems.len());
     assert!(said.iter().all(|l| l.starts_with("s.toml:")), "{said:?}");
+    assert_eq!(
+        fermi_study::link::study("a/s.toml", text).unwrap_err(),
+        said
+    );
     let hinted = fermi_syntax::Diagnostic::error(fermi_syntax::Span::new(9, 11), "bad")
         .with_hint("write it so");
     assert_eq!(lines("f", text, &[hinted]), ["f:2:2: bad (write it so)"]);
+}
+
+/// A link's query as the browser's `URLSearchParams` reads it: in order, `+` a space, percent-escapes decoded.
+#[test]
+fn a_query_reads_as_the_browser_reads_it() {
+    let pairs = |p: &[(&str, &str)]| -> Vec<(String, String)> {
+        p.iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect()
+    };
+    for (search, read) in [
+        ("", pairs(&[])),
+        ("?", pairs(&[])),
+        ("?study=demo", pairs(&[("study", "demo")])),
+        (
+            "study=a%2Fb.toml&x",
+            pairs(&[("study", "a/b.toml"), ("x", "")]),
+        ),
+        (
+            "?PROLIFIC_PID=p+42&study=demo&study=other",
+            pairs(&[
+                ("PROLIFIC_PID", "p 42"),
+                ("study", "demo"),
+                ("study", "other"),
+            ]),
+        ),
+        ("?a=%E2%9C%93&&b==c", pairs(&[("a", "✓"), ("b", "=c")])),
+    ] {
+        assert_eq!(query(search), read, "{search}");
+    }
+    let params = query("?study=one&study=two&pid=7");
+    assert_eq!(named(&params).as_deref(), Some("one"), "the first wins");
+    assert_eq!(param(&params, "pid"), Some("7"));
+    assert_eq!(named(&query("?pid=7")), None);
+    for (path, jatos) in [
+        ("/publix/abc/start", true),
+        ("/jatos/publix/1/x/index.html", true),
+        ("/index.html", false),
+        ("/publixx", false),
+    ] {
+        assert_eq!(served_by_jatos(path), jatos, "{path}");
+    }
 }

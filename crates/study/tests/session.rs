@@ -1,10 +1,11 @@
 //! A participant's attempt driven through the state machine as the page drives it, and the record it builds
 //! checked by the scorer's own validation.
 
-use fermi_study::ending::{Backoff, Outgoing, Sending};
+use fermi_study::ending::{Backoff, Countdown, Outgoing, PAUSE_S, Sending, Target};
 use fermi_study::{
-    Answer, AppInfo, Context, Format, ItemStatus, Now, Ran, RecordStatus, Session, Stage, Study,
-    check_participant_id, debrief, parse_study, participant_from_params, sha256_hex,
+    Answer, AppInfo, Bundle, Context, Device, Format, ItemStatus, Now, Participant, Ran,
+    RecordStatus, Session, Stage, Step, Study, check_participant_id, debrief, parse_study,
+    participant_from_params, sha256_hex,
 };
 
 const DEMO: &str = include_str!("../../../assets/studies/demo.toml");
@@ -502,16 +503,161 @@ fn storage_on_entering() {
     let sha = sha256_hex(DEMO.as_bytes());
     let now = at(0.0, true).wall_ms;
     let saved = start(&study).to_json();
-    let (found, said) = Session::found(Ok(None), &study, &sha, now);
-    assert!(found.is_none() && said.is_none());
-    let (found, said) = Session::found(Ok(Some(&saved)), &study, &sha, now);
-    assert!(found.is_some() && said.is_none());
-    let (found, said) = Session::found(Ok(Some(&saved)), &study, "another file", now);
-    assert!(found.is_none());
-    assert!(said.is_some_and(|s| {
-        s.starts_with("Your earlier answers could not be resumed: the study file changed")
-    }));
-    let (found, said) = Session::found(Err(()), &study, &sha, now);
-    assert!(found.is_none() && said.is_some_and(|s| s.contains("storage is turned off")));
+    for (stored, sha, resumed, notice, aside) in [
+        (Ok(None), sha.as_str(), false, None, false),
+        (Ok(Some(saved.as_str())), sha.as_str(), true, None, false),
+        (
+            Ok(Some(saved.as_str())),
+            "another file",
+            false,
+            Some("Your earlier answers could not be resumed: the study file changed"),
+            true,
+        ),
+        (
+            Err(()),
+            sha.as_str(),
+            false,
+            Some("This browser's storage is turned off"),
+            false,
+        ),
+    ] {
+        let found = Session::found("k", stored, &study, sha, now);
+        assert_eq!(found.session.is_some(), resumed, "{stored:?}");
+        match notice {
+            Some(start) => assert!(found.notice.is_some_and(|n| n.starts_with(start))),
+            None => assert_eq!(found.notice, None),
+        }
+        let kept = aside.then(|| ("k.unreadable".to_string(), saved.clone()));
+        assert_eq!(found.aside, kept, "{stored:?}");
+    }
     assert_eq!(Session::unreadable_key("k"), "k.unreadable");
+}
+
+/// The page's step: the core says whether another question is open (the page then loads its answer), or why not.
+#[test]
+fn a_step_says_whether_another_question_is_open() {
+    let study = parse_study(DEMO).unwrap();
+    let builtin = [fermi_bank::builtin()];
+    let mut s = start(&study);
+    assert_eq!(
+        s.draft(&study),
+        None,
+        "no item before the instructions are read"
+    );
+    let step = |s: &mut Session, step: Step| s.step(&study, &step, None, at(1000.0, true));
+    assert_eq!(
+        step(&mut s, Step::Next),
+        Ok(true),
+        "the first practice item"
+    );
+    let (answer, seed) = s.draft(&study).unwrap();
+    let blank = s.conditions(&study).formats[0].blank();
+    assert_eq!(
+        (answer, seed),
+        (blank, s.seed(&study)),
+        "a blank answer in the first format"
+    );
+    assert!(
+        s.revealed(&builtin).is_none(),
+        "not before its answer is shown"
+    );
+    assert!(step(&mut s, Step::Next).is_err(), "an answer comes first");
+    s.edit(draft(Format::Quick, "5", "200", ""), at(500.0, true));
+    assert_eq!(step(&mut s, Step::Next), Ok(false), "the truth is revealed");
+    let practice = s.open.as_ref().unwrap().question.clone();
+    assert_eq!(
+        s.revealed(&builtin).map(|q| q.id.as_str()),
+        practice.split('/').nth(1)
+    );
+    assert_eq!(step(&mut s, Step::Next), Ok(true), "the first scored item");
+    assert!(
+        s.revealed(&builtin).is_none(),
+        "a scored item never shows its truth"
+    );
+    assert_eq!(
+        step(&mut s, Step::Skip(" ".into())),
+        Err("Say why you skip this question to continue.".into())
+    );
+    assert_eq!(step(&mut s, Step::Skip("no idea".into())), Ok(true));
+    assert_eq!(s.record.items[0].status, ItemStatus::Skipped);
+}
+
+#[test]
+fn a_run_of_a_blank_program_is_no_run() {
+    for (source, ran) in [("", false), ("  \n", false), ("to(1, 2)", true)] {
+        let program = fermi_answer::Program::new(fermi_syntax::Dialect::Squiggle, source);
+        let r = Ran::of(program, 1000, 7, Err("no samples".into()));
+        assert_eq!(r.is_some(), ran, "{source:?}");
+    }
+}
+
+/// A new attempt as the page starts it: a UUID from the draws, the packs used and the device in the record; a
+/// typed id keeps the link's parameters too; arms come from a counter only where there is one.
+#[test]
+fn the_page_begins_an_attempt() {
+    let study = parse_study(DEMO).unwrap();
+    let bundle = Bundle::new("demo.toml", DEMO, study.clone(), Vec::new()).unwrap();
+    let params = vec![("STUDY_ID".to_string(), "st".to_string())];
+    let participant = Participant::typed(&study, "p-7".into(), &params);
+    assert_eq!(participant.source, "typed");
+    assert_eq!(
+        participant.params.get("STUDY_ID").map(String::as_str),
+        Some("st")
+    );
+    let device = Device::of(Some(390), Some(844), None, Some("en-GB".into()));
+    let s = Session::begin(
+        &bundle,
+        participant,
+        [1, 2, 3, 4, 5],
+        AppInfo {
+            version: "0.1.0".into(),
+            commit: None,
+        },
+        "test".into(),
+        device.clone(),
+        at(0.0, true),
+    );
+    assert_eq!(
+        s.record.submission_id,
+        fermi_study::uuid_v4([1, 2, 3, 4, 5])
+    );
+    assert_eq!(s.record.device, Some(device));
+    let packs: Vec<&str> = s.record.packs.iter().map(|p| p.id.as_str()).collect();
+    assert_eq!(packs, ["open"]);
+    assert_eq!(s.record.study.sha256, sha256_hex(DEMO.as_bytes()));
+    assert!(!study.arms.is_empty());
+    for (counter, counted) in [(true, true), (false, false)] {
+        assert_eq!(study.counts_participants(counter), counted);
+    }
+}
+
+/// The completion link's countdown runs only once the answers are settled, and fires once.
+#[test]
+fn the_countdown_waits_for_the_answers_then_fires_once() {
+    let mut c = Countdown::new();
+    assert!(
+        !c.tick(false) && c.left == PAUSE_S,
+        "not while the answers are on their way"
+    );
+    assert!(c.words(false).contains("once your answers have reached"));
+    let fired: Vec<bool> = (0..PAUSE_S + 2).map(|_| c.tick(true)).collect();
+    let at = fired.iter().position(|f| *f);
+    assert_eq!(at, Some(PAUSE_S as usize - 1), "{fired:?}");
+    assert_eq!(fired.iter().filter(|f| **f).count(), 1);
+    assert_eq!(
+        Countdown::new().words(true),
+        format!("Taking you back in {PAUSE_S} s…")
+    );
+}
+
+#[test]
+fn records_go_to_jatos_inside_it_else_to_the_submit_url() {
+    let mut study = parse_study(DEMO).unwrap();
+    study.submit_url = Some("https://lab.example/records".into());
+    let url = Some(Target::Url("https://lab.example/records".into()));
+    assert_eq!(Target::of(&study, true), Some(Target::Jatos));
+    assert_eq!(Target::of(&study, false), url);
+    study.submit_url = None;
+    assert_eq!(Target::of(&study, true), Some(Target::Jatos));
+    assert_eq!(Target::of(&study, false), None);
 }

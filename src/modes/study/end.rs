@@ -1,26 +1,19 @@
 //! The end screen: the completion code, whether the record reached the researcher (said only after a 2xx), the
 //! debrief with `reveal = "end"`, and the completion link after a visible pause.
 
-use fermi_study::debrief;
-use fermi_study::ending::{RETURN_STUDY, Sending};
+use fermi_study::ending::{Countdown, PAUSE_S, RETURN_STUDY, Sending};
+use fermi_study::{Session, debrief};
 use leptos::prelude::*;
 
 use super::state::StudyState;
 use super::web;
 
-/// Seconds shown before the completion link is followed.
-const PAUSE_S: u32 = 10;
-
 #[component]
 pub fn End() -> impl IntoView {
     let state = expect_context::<StudyState>();
-    let ending = state
-        .session
-        .with_untracked(|s| state.study(|study| s.ending(study)));
-    let rows = state.loaded.with_value(|l| {
-        state
-            .session
-            .with_untracked(|s| debrief(&l.study, &l.packs, &s.record))
+    let (ending, rows) = state.loaded.with_value(|l| {
+        let end = |s: &Session| (s.ending(&l.study), debrief(&l.study, &l.packs, &s.record));
+        state.session.with_untracked(end)
     });
     let code_view = match ending.code {
         Some(c) => view! { <p class="study-code-line">"Your completion code: " <strong class="study-code" data-testid="study-code">{c}</strong></p> }.into_any(),
@@ -85,21 +78,14 @@ fn end_jatos(state: StudyState, link: Option<String>) {
 #[component]
 fn Redirect(url: String) -> impl IntoView {
     let state = expect_context::<StudyState>();
-    let left = RwSignal::new(PAUSE_S);
+    let countdown = RwSignal::new(Countdown::new());
     let ready = Memo::new(move |_| state.sending.with(Sending::settled));
     let url_go = url.clone();
     let handle = set_interval_with_handle(
         move || {
-            if ready.try_get() != Some(true) {
-                return;
-            }
-            match left.try_get_untracked() {
-                Some(0) | None => {}
-                Some(1) => {
-                    left.set(0);
-                    web::go_to(&url_go);
-                }
-                Some(n) => left.set(n - 1),
+            let settled = ready.try_get() == Some(true);
+            if countdown.try_update(|c| c.tick(settled)) == Some(true) {
+                web::go_to(&url_go);
             }
         },
         std::time::Duration::from_secs(1),
@@ -110,13 +96,7 @@ fn Redirect(url: String) -> impl IntoView {
             h.clear();
         }
     });
-    let words = move || {
-        if ready.get() {
-            format!("Taking you back in {} s…", left.get())
-        } else {
-            "You will be taken back once your answers have reached the researcher.".to_string()
-        }
-    };
+    let words = move || countdown.with(|c| c.words(ready.get()));
     view! {
         <p class="study-redirect" data-testid="study-redirect">
             {words} " " <a href=url rel="noopener noreferrer">"Go back now"</a>

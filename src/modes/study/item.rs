@@ -2,8 +2,7 @@
 //! 5%/50%/95% and chart, and `study-next` / `study-skip`. A practice item shows its truth after `study-next`;
 //! a scored item never shows a truth or a score.
 
-use fermi_study::{Format, Session, Stage};
-use fermi_syntax::Dialect;
+use fermi_study::{Session, Stage};
 use leptos::prelude::*;
 
 use super::state::StudyState;
@@ -23,18 +22,18 @@ pub fn ItemView() -> impl IntoView {
         })
     });
     let unit = Signal::derive(move || question.get().map(|q| q.1).unwrap_or_default());
-    let revealed =
-        Memo::new(move |_| matches!(state.stage.get(), Stage::Practice { revealed: true, .. }));
+    // A practice item's truth once it is revealed (the core's rule: a scored item never shows one).
+    let truth_words = Memo::new(move |_| {
+        state.stage.track();
+        state.loaded.with_value(|l| {
+            let shown = |s: &Session| s.revealed(&l.packs).map(fermi_study::truth_words);
+            state.session.with_untracked(shown)
+        })
+    });
     let scored = Memo::new(move |_| matches!(state.stage.get(), Stage::Item { .. }));
     let next_label = move || state.session.with(Session::next_label);
     let truth = move || {
-        if !revealed.get() {
-            return None;
-        }
-        let id = state.question.get()?;
-        let words = state
-            .loaded
-            .with_value(|l| l.question(&id).map(fermi_study::truth_words))?;
+        let words = truth_words.get()?;
         Some(view! {
             <div class="study-truth" data-testid="study-truth">
                 <p class="truth-summary">"The answer: " {words}</p>
@@ -49,6 +48,11 @@ pub fn ItemView() -> impl IntoView {
         .show_percentiles
         .then(|| view! { <EstimateSummary unit /> });
     let chart = conditions.show_chart.then(|| view! { <Chart unit /> });
+    // The quick/program tabs, where the study takes both ways of answering.
+    let tabs = conditions
+        .picks_way()
+        .then(|| view! { <ModeTabs boxes=state.boxes /> });
+    let both = conditions.picks_dialect();
     view! {
         <section class="panel question" data-testid="study-item" aria-labelledby="study-question">
             <p id="study-question" class="question-text">{move || question.get().map(|q| q.0)}</p>
@@ -56,10 +60,11 @@ pub fn ItemView() -> impl IntoView {
             <p class="question-meta"><span>"Unit: " <strong>{unit}</strong></span></p>
         </section>
         <section class="panel answer" id="answer" aria-label="Your answer" on:paste=move |_| state.session.update(|s| s.paste())>
-            <Formats />
+            {tabs}
             {move || match state.boxes.mode.get() {
                 AnswerMode::Quick => view! { <Quick boxes=state.boxes unit /> }.into_any(),
-                AnswerMode::Program => view! { <Editor dialect_switch=false /> }.into_any(),
+                // The dialect switch only when the study takes both.
+                AnswerMode::Program => view! { <Editor dialect_switch=both /> }.into_any(),
             }}
             <Diagnostics places=Signal::derive(move || state.boxes.mode.get() == AnswerMode::Program) />
             {summary}
@@ -74,34 +79,6 @@ pub fn ItemView() -> impl IntoView {
             <p class="problem" role="alert" data-testid="study-refusal">{move || state.refusal.get()}</p>
         </section>
     }
-}
-
-/// The ways of answering the study allows: the quick/program tabs, and the dialect only when it takes both.
-#[component]
-fn Formats() -> impl IntoView {
-    let state = expect_context::<StudyState>();
-    let conditions = state.conditions();
-    let quick = conditions.takes(Format::Quick);
-    let programs = conditions.takes_programs();
-    let both = conditions.takes(Format::Squiggle) && conditions.takes(Format::Fermi);
-    let tabs = (quick && programs).then(|| view! { <ModeTabs boxes=state.boxes /> });
-    let dialect = both.then(|| {
-        view! {
-            {move || (state.boxes.mode.get() == AnswerMode::Program).then(|| view! {
-                <label for="dialect">"Language"</label>
-                <select
-                    id="dialect"
-                    data-testid="dialect"
-                    on:change=move |ev| state.program_dialect.set(if event_target_value(&ev) == "fermi" { Dialect::Fermi } else { Dialect::Squiggle })
-                    prop:value=move || state.program_dialect.get().name()
-                >
-                    <option value="squiggle">"Squiggle subset"</option>
-                    <option value="fermi">"fermi (one step a line)"</option>
-                </select>
-            })}
-        }
-    });
-    view! { {tabs} {dialect} }
 }
 
 /// `study-skip`: a reason box with its own confirm.

@@ -10,56 +10,41 @@ mod send;
 mod state;
 mod web;
 
-use fermi_study::{AppInfo, Participant, Session, Stage, kept_params, participant_from_params};
+use fermi_study::link::named;
+use fermi_study::{AppInfo, Bundle, Gate, Participant, Session, Stage, participant_from_params};
+use leptos::ev;
 use leptos::prelude::*;
-use wasm_bindgen::JsCast;
-use wasm_bindgen::prelude::Closure;
 
 use crate::components::Notices;
 use crate::run::Shared;
-use load::Loaded;
 use state::StudyState;
 
 /// The study a link asks for (`?study=…`), if any; a page JATOS serves is always a study (its link's
 /// parameters arrive with `jatos.js`, so the name may be empty until then).
 pub fn requested() -> Option<String> {
-    named().or_else(|| web::served_by_jatos().then(String::new))
-}
-
-fn named() -> Option<String> {
-    web::query_params()
-        .into_iter()
-        .find(|(k, _)| k == "study")
-        .map(|(_, v)| v)
+    named(&web::query_params()).or_else(|| web::served_by_jatos().then(String::new))
 }
 
 #[component]
 pub fn StudyMode(name: String) -> impl IntoView {
-    let loaded = RwSignal::new(None::<Result<Shared<Loaded>, Vec<String>>>);
-    leptos::task::spawn_local(async move {
-        let mut name = name;
-        if web::served_by_jatos() {
-            if let Err(why) = web::start_jatos().await {
-                loaded.set(Some(Err(vec![format!("JATOS: {why}.")])));
-                return;
+    let loaded = LocalResource::new(move || {
+        let mut name = name.clone();
+        async move {
+            if web::served_by_jatos() {
+                web::start_jatos()
+                    .await
+                    .map_err(|why| vec![format!("JATOS: {why}.")])?;
+                name = named(&web::query_params()).unwrap_or(name);
             }
-            name = named().unwrap_or(name);
+            load::load(&name).await.map(Shared::new)
         }
-        if name.is_empty() {
-            loaded.set(Some(Err(vec![
-                "No study is named: add study=FILE (the study file beside the app) to the study link.".into(),
-            ])));
-            return;
-        }
-        let result = load::load(&name).await.map(Shared::new);
-        loaded.set(Some(result));
     });
     move || match loaded.get() {
         None => {
             view! { <p class="study-loading" role="status">"Loading the study…"</p> }.into_any()
         }
         Some(Err(lines)) => view! { <StudyError lines /> }.into_any(),
-        Some(Ok(l)) => view! { <Gate loaded=l /> }.into_any(),
+        Some(Ok(l)) => view! { <Entrance loaded=l /> }.into_any(),
     }
 }
 
@@ -76,21 +61,11 @@ fn StudyError(lines: Vec<String>) -> impl IntoView {
 }
 
 /// Before the study runs: consent, the participant id, the one-tab check, and resuming.
-#[derive(Clone, Debug, PartialEq)]
-enum Step {
-    Checking,
-    Consent,
-    TypeId,
-    Declined,
-    Refused,
-    Running,
-}
-
 #[component]
-fn Gate(loaded: Shared<Loaded>) -> impl IntoView {
+fn Entrance(loaded: Shared<Bundle>) -> impl IntoView {
     let params = web::query_params();
     let from_link = participant_from_params(&loaded.study, &params);
-    let gate = RwSignal::new(Step::Checking);
+    let gate = RwSignal::new(Gate::first(from_link.is_some()));
     let session = RwSignal::new(None::<(String, Session)>);
     let notice = RwSignal::new(None::<String>);
     // Takes the lock for this participant, then resumes a saved attempt or (after consent) starts one.
@@ -101,80 +76,69 @@ fn Gate(loaded: Shared<Loaded>) -> impl IntoView {
             leptos::task::spawn_local(async move {
                 let key = fermi_study::storage_key(&loaded.study.id, &participant.id);
                 if !web::claim(&key).await {
-                    gate.set(Step::Refused);
+                    gate.set(Gate::Refused);
                     return;
                 }
                 let stored = crate::adapters::read(&key);
-                let (saved, said) = Session::found(
+                let found = Session::found(
+                    &key,
                     stored.as_ref().map(Option::as_deref).map_err(|_| ()),
                     &loaded.study,
                     &loaded.sha256,
                     web::now().wall_ms,
                 );
-                if let (Ok(Some(text)), None) = (&stored, &saved) {
+                if let Some((aside, text)) = &found.aside {
                     // Kept aside, never overwritten.
-                    let _ = crate::adapters::write(&Session::unreadable_key(&key), text);
+                    let _ = crate::adapters::write(aside, text);
                 }
-                if said.is_some() {
-                    notice.set(said);
+                if found.notice.is_some() {
+                    notice.set(found.notice);
                 }
-                match (saved, consented) {
-                    (Some(s), _) => {
-                        session.set(Some((key, s)));
-                        gate.set(Step::Running);
-                    }
-                    (None, false) => gate.set(Step::Consent),
+                let s = match (found.session, consented) {
+                    (Some(s), _) => s,
+                    (None, false) => return gate.set(Gate::Consent),
                     (None, true) => {
                         let mut s = new_session(&loaded, participant);
                         // Inside JATOS, a batch session counts participants: arms balanced in blocks.
-                        if !loaded.study.arms.is_empty()
-                            && web::in_jatos()
+                        if loaded.study.counts_participants(web::in_jatos())
                             && let Some(n) = web::jatos_counter().await
                         {
                             s.assign_block(&loaded.study, n);
                         }
-                        session.set(Some((key, s)));
-                        gate.set(Step::Running);
+                        s
                     }
-                }
+                };
+                session.set(Some((key, s)));
+                gate.set(Gate::Running);
             });
         }
     };
-    match &from_link {
-        Some(p) => enter(p.clone(), false),
-        None => gate.set(Step::Consent),
+    if let Some(p) = &from_link {
+        enter(p.clone(), false);
     }
     let accept = {
         let enter = enter.clone();
         let from_link = from_link.clone();
-        move || match from_link.clone() {
-            Some(p) => {
-                gate.set(Step::Checking);
+        move || {
+            gate.set(Gate::accepted(from_link.is_some()));
+            if let Some(p) = from_link.clone() {
                 enter(p, true);
             }
-            None => gate.set(Step::TypeId),
         }
     };
     let typed = {
         let loaded = loaded.clone();
         move |id: String| {
-            gate.set(Step::Checking);
-            enter(
-                Participant {
-                    id,
-                    source: "typed".into(),
-                    params: kept_params(&loaded.study, &params),
-                },
-                true,
-            );
+            gate.set(Gate::Checking);
+            enter(Participant::typed(&loaded.study, id, &params), true);
         }
     };
     let title = loaded.study.title.clone();
     let consent = loaded.study.consent.clone();
     move || {
         match gate.get() {
-        Step::Checking => view! { <p class="study-loading" role="status">"Opening the study…"</p> }.into_any(),
-        Step::Consent => {
+        Gate::Checking => view! { <p class="study-loading" role="status">"Opening the study…"</p> }.into_any(),
+        Gate::Consent => {
             let accept = accept.clone();
             view! {
                 <main class="study study-page">
@@ -183,14 +147,14 @@ fn Gate(loaded: Shared<Loaded>) -> impl IntoView {
                     <p class="prose" data-testid="study-consent">{consent.clone()}</p>
                     <div class="row">
                         <button class="primary" data-testid="study-consent-accept" on:click=move |_| accept()>"I agree: start"</button>
-                        <button data-testid="study-consent-decline" on:click=move |_| gate.set(Step::Declined)>"I do not agree"</button>
+                        <button data-testid="study-consent-decline" on:click=move |_| gate.set(Gate::Declined)>"I do not agree"</button>
                     </div>
                 </main>
             }
             .into_any()
         }
-        Step::TypeId => view! { <TypeId on_id=typed.clone() /> }.into_any(),
-        Step::Declined => {
+        Gate::TypeId => view! { <TypeId on_id=typed.clone() /> }.into_any(),
+        Gate::Declined => {
             let (code, link) = loaded.study.declined();
             view! {
                 <main class="study study-page" data-testid="study-declined">
@@ -205,14 +169,14 @@ fn Gate(loaded: Shared<Loaded>) -> impl IntoView {
             }
             .into_any()
         }
-        Step::Refused => view! {
+        Gate::Refused => view! {
             <main class="study study-page" data-testid="study-refused">
                 <h1>"This study is open in another tab"</h1>
                 <p>"Please close this tab and go on in the other one: your answers are there. This tab records nothing."</p>
             </main>
         }
         .into_any(),
-        Step::Running => match session.get_untracked() {
+        Gate::Running => match session.get_untracked() {
             Some((key, s)) => view! { <Running loaded=loaded.clone() key session=s notice=notice.get_untracked() /> }.into_any(),
             None => ().into_any(),
         },
@@ -220,26 +184,21 @@ fn Gate(loaded: Shared<Loaded>) -> impl IntoView {
     }
 }
 
-fn new_session(loaded: &Loaded, participant: Participant) -> Session {
-    let now = web::now();
-    // Five draws of fresh entropy make the submission id (the core folds them into a UUID v4).
-    let draws = [0; 5].map(|_| crate::adapters::fresh_entropy());
-    let mut session = Session::new(
-        &loaded.study,
-        &loaded.sha256,
+fn new_session(loaded: &Bundle, participant: Participant) -> Session {
+    Session::begin(
+        loaded,
         participant,
-        fermi_study::uuid_v4(draws),
+        // Five draws of fresh entropy make the submission id (the core folds them into a UUID v4).
+        [0; 5].map(|_| crate::adapters::fresh_entropy()),
         AppInfo {
             version: env!("CARGO_PKG_VERSION").into(),
             // From git at build time (build.rs), "unknown" when it could not be had.
             commit: Some(env!("FERMI_PLAYGROUND_COMMIT").into()),
         },
         web::user_agent(),
-        now,
-    );
-    session.record.packs = fermi_study::PackRef::used(&loaded.study, &loaded.packs);
-    session.record.device = Some(web::device());
-    session
+        web::device(),
+        web::now(),
+    )
 }
 
 #[component]
@@ -273,7 +232,7 @@ fn TypeId(on_id: impl Fn(String) + Clone + 'static) -> impl IntoView {
 /// The study itself: the bar (where, time, save), then instructions, an item, or the end.
 #[component]
 fn Running(
-    loaded: Shared<Loaded>,
+    loaded: Shared<Bundle>,
     key: String,
     session: Session,
     notice: Option<String>,
@@ -356,54 +315,34 @@ fn keep(state: StudyState) {
         pending.set_value(handle.ok());
     });
     let leaving = StoredValue::new(false);
-    let on_visibility = Closure::<dyn Fn()>::new(move || {
-        if leaving.try_get_value() != Some(false) {
-            state.save_now();
-            return;
+    // Brings the item's clock up to now (unless the page is being left), then saves.
+    let save = move |tick: bool| {
+        if tick {
+            let now = web::now();
+            state.session.try_update(|s| s.tick(now));
         }
-        let now = web::now();
-        state.session.try_update(|s| s.tick(now));
         state.save_now();
-    });
-    let on_pagehide = Closure::<dyn Fn()>::new(move || {
-        leaving.try_set_value(true);
-        let now = web::now();
-        state.session.try_update(|s| s.tick(now));
-        state.save_now();
-        send::on_leave(&state);
-    });
-    let on_pageshow = Closure::<dyn Fn()>::new(move || {
-        leaving.try_set_value(false);
-    });
-    if let Some(d) = web_sys::window().and_then(|w| w.document()) {
-        let _ = d.add_event_listener_with_callback(
-            "visibilitychange",
-            on_visibility.as_ref().unchecked_ref(),
-        );
-    }
-    if let Some(w) = web_sys::window() {
-        let _ =
-            w.add_event_listener_with_callback("pagehide", on_pagehide.as_ref().unchecked_ref());
-        let _ =
-            w.add_event_listener_with_callback("pageshow", on_pageshow.as_ref().unchecked_ref());
-    }
-    let closures = StoredValue::new_local(Some((on_visibility, on_pagehide, on_pageshow)));
+    };
+    // `visibilitychange` is fired at the document and bubbles up to the window.
+    let listeners = [
+        window_event_listener_untyped("visibilitychange", move |_| {
+            save(leaving.try_get_value() == Some(false));
+        }),
+        window_event_listener(ev::pagehide, move |_| {
+            leaving.try_set_value(true);
+            save(true);
+            send::on_leave(&state);
+        }),
+        window_event_listener(ev::pageshow, move |_| {
+            leaving.try_set_value(false);
+        }),
+    ];
     on_cleanup(move || {
         if let Some(t) = tick {
             t.clear();
         }
-        let Some(Some((v, h, s))) = closures.try_update_value(Option::take) else {
-            return;
-        };
-        if let Some(d) = web_sys::window().and_then(|w| w.document()) {
-            let _ = d.remove_event_listener_with_callback(
-                "visibilitychange",
-                v.as_ref().unchecked_ref(),
-            );
-        }
-        if let Some(w) = web_sys::window() {
-            let _ = w.remove_event_listener_with_callback("pagehide", h.as_ref().unchecked_ref());
-            let _ = w.remove_event_listener_with_callback("pageshow", s.as_ref().unchecked_ref());
+        for listener in listeners {
+            listener.remove();
         }
     });
 }

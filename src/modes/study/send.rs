@@ -5,24 +5,15 @@
 
 use leptos::prelude::*;
 
-use fermi_study::ending::{Backoff, Outgoing, Sending};
+use fermi_study::ending::{Backoff, Outgoing, Sending, Target};
 
 use super::state::StudyState;
 use super::web;
 
-/// Where records go: JATOS when the page runs inside it, else the study's `submit_url`; `None`: nowhere (the
-/// participant's file is the way).
-#[derive(Clone)]
-enum Target {
-    Jatos,
-    Url(String),
-}
-
+/// Where records go, by the core: JATOS when the page runs inside it, else the study's `submit_url`; `None`:
+/// nowhere (the participant's file is the way).
 fn target(state: &StudyState) -> Option<Target> {
-    if web::in_jatos() {
-        return Some(Target::Jatos);
-    }
-    state.study(|s| s.submit_url.clone()).map(Target::Url)
+    state.study(|s| Target::of(s, web::in_jatos()))
 }
 
 /// Starts the sending loop for the running study (it ends with the study's state); the core says what to send

@@ -2,20 +2,20 @@
 //! boxes, and what the page does with it: keep its clocks going, save it, send it.
 
 use fermi_answer::Program;
+use fermi_practice::Settings;
+use fermi_practice::submit::RunState;
 use fermi_study::ending::Sending;
-use fermi_study::{ItemSummary, Ran, Session, Stage};
+use fermi_study::{Bundle, ItemSummary, Ran, Session, Stage, Step};
 use fermi_syntax::Dialect;
 use leptos::prelude::*;
 
-use super::load::Loaded;
 use super::web;
 use crate::components::{AnswerBoxes, AnswerMode};
 use crate::run::{Pipeline, Shared};
-use fermi_practice::Settings;
 
 #[derive(Clone, Copy)]
 pub struct StudyState {
-    pub loaded: StoredValue<Shared<Loaded>>,
+    pub loaded: StoredValue<Shared<Bundle>>,
     pub key: StoredValue<String>,
     pub session: RwSignal<Session>,
     pub stage: Memo<Stage>,
@@ -35,15 +35,8 @@ pub struct StudyState {
     pub stored: RwSignal<bool>,
 }
 
-/// What moves the participant on once the run is there.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Step {
-    Next,
-    Skip(String),
-}
-
 impl StudyState {
-    pub fn new(loaded: Shared<Loaded>, key: String, session: Session) -> StudyState {
+    pub fn new(loaded: Shared<Bundle>, key: String, session: Session) -> StudyState {
         let session = RwSignal::new(session);
         let stage = Memo::new(move |_| session.with(|s| s.stage));
         let question =
@@ -52,11 +45,9 @@ impl StudyState {
         let practice_truth = {
             let loaded = loaded.clone();
             Memo::new(move |_| {
-                if !matches!(stage.get(), Stage::Practice { revealed: true, .. }) {
-                    return None;
-                }
-                let q = question.get()?;
-                fermi_bank::fit_truth(loaded.question(&q)?).ok()
+                stage.track();
+                question.track();
+                session.with_untracked(|s| fermi_bank::fit_truth(s.revealed(&loaded.packs)?).ok())
             })
         };
         let samples = loaded.study.samples;
@@ -97,11 +88,10 @@ impl StudyState {
 
     /// Puts the open item's answer and seed into the editor (a new item, or a resumed one).
     pub fn load_draft(&self) {
-        let (answer, seed) = self.session.with_untracked(|s| {
-            let seed = self.study(|study| s.seed(study));
-            (s.open.as_ref().map(|o| o.answer.clone()), seed)
-        });
-        let Some(answer) = answer else { return };
+        let draft = self
+            .session
+            .with_untracked(|s| self.study(|study| s.draft(study)));
+        let Some((answer, seed)) = draft else { return };
         if let Some(seed) = seed {
             self.pipeline.seed.set(seed);
         }
@@ -124,6 +114,13 @@ impl StudyState {
             if state.pipeline.dialect.get_untracked() != dialect {
                 state.pipeline.dialect.set(dialect);
                 state.pipeline.run_now();
+            }
+        });
+        // The editor's dialect switch sets the pipeline's: a program's dialect is remembered across the tabs.
+        Effect::new(move |_| {
+            let dialect = state.pipeline.dialect.get();
+            if state.boxes.mode.get_untracked() == AnswerMode::Program {
+                state.program_dialect.set(dialect);
             }
         });
         // A way of answering the study does not take is switched to one it does.
@@ -153,8 +150,7 @@ impl StudyState {
             if program.trim().is_empty() {
                 return;
             }
-            let errors = run.diagnostics.iter().any(|d| d.is_error())
-                || matches!(run.forecast, Some(Err(_)));
+            let errors = matches!(run.state(false), RunState::Errors | RunState::Unscorable);
             state.session.update(|s| s.ran(&program, errors));
         });
     }
@@ -190,31 +186,21 @@ impl StudyState {
                 return;
             }
             state.waiting.set(None);
-            let ran = (!state
-                .pipeline
-                .evaluated
-                .with_untracked(|e| e.trim().is_empty()))
-            .then(|| Ran {
-                program: Program::new(
+            let ran = Ran::of(
+                Program::new(
                     state.pipeline.dialect.get_untracked(),
                     state.pipeline.evaluated.get_untracked(),
                 ),
-                samples: state.pipeline.samples.get_untracked(),
-                seed: state.pipeline.seed.get_untracked(),
-                summary: run.estimate().map(ItemSummary::from),
-            });
+                state.pipeline.samples.get_untracked(),
+                state.pipeline.seed.get_untracked(),
+                run.estimate().map(ItemSummary::from),
+            );
             let now = web::now();
-            let mut result = Ok(());
-            let before = state
-                .session
-                .with_untracked(|s| s.open.as_ref().map(|o| o.question.clone()));
+            let mut result = Ok(false);
             state.session.update(|s| {
-                result = state.study(|study| match &step {
-                    Step::Next => s.next(study, ran.as_ref(), now),
-                    Step::Skip(reason) => s.skip(study, reason, ran.as_ref(), now),
-                })
+                result = state.study(|study| s.step(study, &step, ran.as_ref(), now));
             });
-            state.after(result, before);
+            state.after(result);
         });
     }
 
@@ -225,15 +211,13 @@ impl StudyState {
         self.save_now();
     }
 
-    fn after(&self, result: Result<(), String>, before: Option<String>) {
+    /// A step taken (`Ok(true)`: another question is open) or refused, with why.
+    fn after(&self, result: Result<bool, String>) {
         match result {
             Err(why) => self.refusal.set(Some(why)),
-            Ok(()) => {
+            Ok(moved) => {
                 self.refusal.set(None);
-                let after = self
-                    .session
-                    .with_untracked(|s| s.open.as_ref().map(|o| o.question.clone()));
-                if after != before {
+                if moved {
                     self.load_draft();
                 }
                 self.save_now();
@@ -253,10 +237,7 @@ impl StudyState {
         };
         let ok = crate::adapters::write(&self.key.get_value(), &text).is_ok();
         if !ok && self.stored.get_untracked() {
-            self.notify(
-                "Your answers cannot be kept in this browser (its storage is full or turned off). You can go on: \
-                 keep this page open, and use “Save my answers” to keep a copy of your answers as a file.",
-            );
+            self.notify(fermi_study::ending::NOT_KEPT);
         }
         if self.stored.get_untracked() != ok {
             self.stored.set(ok);

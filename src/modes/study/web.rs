@@ -5,6 +5,7 @@ use std::cell::Cell;
 use std::rc::Rc;
 
 use fermi_study::Now;
+use fermi_study::gate::{Heard, Lock};
 use js_sys::{Function, Promise, Reflect};
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
@@ -49,16 +50,7 @@ pub fn query_params() -> Vec<(String, String)> {
         .and_then(|w| w.location().search().ok())
         .unwrap_or_default();
     let mut out = JATOS_PARAMS.with_borrow(Clone::clone);
-    let Ok(params) = web_sys::UrlSearchParams::new_with_str(&search) else {
-        return out;
-    };
-    let entries = js_sys::try_iter(&params).ok().flatten();
-    for entry in entries.into_iter().flatten().flatten() {
-        let pair = js_sys::Array::from(&entry);
-        if let (Some(k), Some(v)) = (pair.get(0).as_string(), pair.get(1).as_string()) {
-            out.push((k, v));
-        }
-    }
+    out.extend(fermi_study::link::query(&search));
     out
 }
 
@@ -102,24 +94,24 @@ pub async fn claim(key: &str) -> bool {
     let Ok(channel) = web_sys::BroadcastChannel::new(CHANNEL) else {
         return true;
     };
-    let probe = format!("probe\n{key}");
-    let answer = format!("held\n{key}");
+    let lock = Rc::new(Lock::new(key));
     let held = Rc::new(Cell::new(false));
     let mine = Rc::new(Cell::new(false));
     let handler = {
-        let (held, mine, channel) = (held.clone(), mine.clone(), channel.clone());
-        let (probe, answer) = (probe.clone(), answer.clone());
+        let (held, mine, channel, lock) =
+            (held.clone(), mine.clone(), channel.clone(), lock.clone());
         Closure::<dyn Fn(web_sys::MessageEvent)>::new(move |ev: web_sys::MessageEvent| {
-            let data = ev.data().as_string().unwrap_or_default();
-            if data == answer {
-                held.set(true);
-            } else if data == probe && mine.get() {
-                let _ = channel.post_message(&JsValue::from_str(&answer));
+            match lock.heard(&ev.data().as_string().unwrap_or_default(), mine.get()) {
+                Heard::Held => held.set(true),
+                Heard::Probed => {
+                    let _ = channel.post_message(&JsValue::from_str(&lock.answer));
+                }
+                Heard::Other => {}
             }
         })
     };
     channel.set_onmessage(Some(handler.as_ref().unchecked_ref()));
-    let _ = channel.post_message(&JsValue::from_str(&probe));
+    let _ = channel.post_message(&JsValue::from_str(&lock.probe));
     sleep(400).await;
     if held.get() {
         channel.set_onmessage(None);
@@ -138,7 +130,7 @@ pub async fn claim(key: &str) -> bool {
 pub fn served_by_jatos() -> bool {
     web_sys::window()
         .and_then(|w| w.location().pathname().ok())
-        .is_some_and(|p| p.contains("/publix/"))
+        .is_some_and(|p| fermi_study::link::served_by_jatos(&p))
 }
 
 /// Loads `jatos.js` from where JATOS serves it (beside the page) and waits for `jatos.onLoad`; then reads the
@@ -249,8 +241,8 @@ pub async fn jatos_counter() -> Option<u64> {
             Ok(promise) => JsFuture::from(promise).await.is_ok(),
             Err(_) => true,
         };
-        if ok && now >= 0.0 && now.fract() == 0.0 {
-            return Some(now as u64);
+        if ok && let Some(n) = fermi_study::counter(now) {
+            return Some(n);
         }
         sleep(200).await;
     }
@@ -283,17 +275,16 @@ pub fn beacon(url: &str, body: &str) -> bool {
 pub fn device() -> fermi_study::Device {
     let window = web_sys::window();
     let screen = window.as_ref().and_then(|w| w.screen().ok());
-    let size = |v: Result<i32, JsValue>| v.ok().and_then(|x| u32::try_from(x).ok());
     let options = js_sys::Intl::DateTimeFormat::new(&js_sys::Array::new(), &js_sys::Object::new())
         .resolved_options();
-    fermi_study::Device {
-        screen_width: screen.as_ref().and_then(|s| size(s.width())),
-        screen_height: screen.as_ref().and_then(|s| size(s.height())),
-        time_zone: Reflect::get(&options, &"timeZone".into())
+    fermi_study::Device::of(
+        screen.as_ref().and_then(|s| s.width().ok()),
+        screen.as_ref().and_then(|s| s.height().ok()),
+        Reflect::get(&options, &"timeZone".into())
             .ok()
             .and_then(|z| z.as_string()),
-        language: window.and_then(|w| w.navigator().language()),
-    }
+        window.and_then(|w| w.navigator().language()),
+    )
 }
 
 /// The browser's user agent.
