@@ -50,28 +50,12 @@ pub fn bench_run(source: &str, n: usize, seed: u64) -> f64 {
     run.log_samples().map_or(f64::NAN, |s| s.median().exp())
 }
 
-/// The worker's entry (`www/worker.js`): the core's `Runner` answering one request (a `FittedTruth` comes in
-/// postcard) with its run and, given a truth, its score, in postcard (`fermi_practice::run::encode`).
+/// The worker's entry (`www/worker.js`): the core's `Runner` answering one request (`encode_request`'s bytes)
+/// with its run and, given a truth, its score, in postcard (`fermi_practice::run::encode`).
 #[wasm_bindgen::prelude::wasm_bindgen]
-pub fn worker_run(
-    source: String,
-    fermi: bool,
-    n: usize,
-    seed: u64,
-    truth: Option<Vec<u8>>,
-) -> Vec<u8> {
+pub fn worker_run(request: &[u8]) -> Vec<u8> {
     thread_local! {
         static RUNNER: std::cell::RefCell<fermi_practice::run::Runner> = Default::default();
     }
-    let dialect = if fermi {
-        fermi_syntax::Dialect::Fermi
-    } else {
-        fermi_syntax::Dialect::Squiggle
-    };
-    let request = fermi_practice::run::RunRequest {
-        source,
-        dialect,
-        options: fermi_eval::Options { samples: n, seed },
-    };
-    RUNNER.with_borrow_mut(|runner| runner.answer(request, truth.as_deref()))
+    RUNNER.with_borrow_mut(|runner| runner.answer(request))
 }

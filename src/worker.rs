@@ -8,7 +8,7 @@ use fermi_bank::FittedTruth;
 use js_sys::Uint8Array;
 use wasm_bindgen::prelude::*;
 
-use fermi_practice::run::{RunRequest, encode_truth};
+use fermi_practice::run::{RunRequest, encode_request};
 
 /// The page's handle on its worker.
 #[derive(Clone)]
@@ -75,22 +75,8 @@ impl Worker {
         let message = js_sys::Object::new();
         set(&message, "id", id as f64);
         set(&message, "lane", lane as f64);
-        set(&message, "source", request.source.as_str());
-        set(
-            &message,
-            "fermi",
-            request.dialect == fermi_syntax::Dialect::Fermi,
-        );
-        set(&message, "samples", request.options.samples as f64);
-        // `worker_run` takes the seed as a u64, which crosses as a BigInt.
-        set(&message, "seed", js_sys::BigInt::from(request.options.seed));
-        if let Some(truth) = truth {
-            set(
-                &message,
-                "truth",
-                Uint8Array::from(encode_truth(truth).as_slice()),
-            );
-        }
+        let bytes = encode_request(request, truth);
+        set(&message, "request", Uint8Array::from(bytes.as_slice()));
         let _ = self.0.post_message(&message);
     }
 

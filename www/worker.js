@@ -29,10 +29,10 @@ self.onmessage = (e) => {
 
 // Runs the lane waiting longest, then lets new messages in before the next.
 function run(glue) {
-  const [lane, request] = pending.entries().next().value;
+  const [lane, { id, request }] = pending.entries().next().value;
   pending.delete(lane);
-  const { id, source, fermi, samples, seed, truth } = request;
-  const result = glue.worker_run(source, fermi, samples, seed, truth);
+  // The request is the core's postcard bytes (`encode_request`): program, dialect, samples, seed and truth.
+  const result = glue.worker_run(request);
   // The result is postcard bytes: hand their buffer over rather than copy it.
   self.postMessage({ id, run: result }, [result.buffer]);
   if (pending.size > 0) setTimeout(() => run(glue), 0);

@@ -6,7 +6,7 @@ use fermi_bank::FittedTruth;
 use fermi_eval::{Evaluation, Options, evaluate_source};
 use fermi_score::calibration::{AnswerQuantiles, TruthQuantiles};
 use fermi_score::{Assessment, LogSamples, LogTruth, Summary};
-use fermi_syntax::{Diagnostic, Dialect};
+use fermi_syntax::{Diagnostic, Dialect, Span};
 
 use crate::chart::{Series, estimate_series};
 use crate::submit::RunState;
@@ -195,9 +195,32 @@ pub fn decode(bytes: &[u8]) -> Option<(Run, Option<Scored>)> {
     postcard::from_bytes(bytes).ok()
 }
 
-/// A truth as the page sends it to the worker (postcard, exact).
-pub fn encode_truth(truth: FittedTruth) -> Vec<u8> {
-    postcard::to_allocvec(&truth).unwrap_or_default()
+/// A request and its truth as the page sends them to the worker: postcard, so the 64-bit seed and the truth's
+/// doubles cross exactly (a JS number would round a seed above 2^53).
+pub fn encode_request(request: &RunRequest, truth: Option<FittedTruth>) -> Vec<u8> {
+    let RunRequest {
+        source,
+        dialect,
+        options,
+    } = request;
+    let samples = options.samples as u64;
+    postcard::to_allocvec(&(source, dialect, samples, options.seed, truth)).unwrap_or_default()
+}
+
+/// The inverse of [`encode_request`]; `None` for anything else.
+pub fn decode_request(bytes: &[u8]) -> Option<(RunRequest, Option<FittedTruth>)> {
+    let (source, dialect, samples, seed, truth): (String, Dialect, u64, u64, Option<FittedTruth>) =
+        postcard::from_bytes(bytes).ok()?;
+    let options = Options {
+        samples: usize::try_from(samples).ok()?,
+        seed,
+    };
+    let request = RunRequest {
+        source,
+        dialect,
+        options,
+    };
+    Some((request, truth))
 }
 
 /// The worker's side: each request run as [`run`] does it and, given a truth, scored as [`score`] does it,
@@ -209,9 +232,19 @@ pub struct Runner {
 }
 
 impl Runner {
-    /// Answers one request; `truth` is [`encode_truth`]'s bytes (unreadable bytes score nothing).
-    pub fn answer(&mut self, request: RunRequest, truth: Option<&[u8]>) -> Vec<u8> {
-        let truth = truth.and_then(|t| postcard::from_bytes::<FittedTruth>(t).ok());
+    /// Answers one request in [`encode_request`]'s bytes; unreadable bytes get a run that says so.
+    pub fn answer(&mut self, message: &[u8]) -> Vec<u8> {
+        let Some((request, truth)) = decode_request(message) else {
+            let unreadable = Diagnostic::error(
+                Span::new(0, 0),
+                "the evaluation worker could not read this request: reload the page",
+            );
+            let run = Run {
+                diagnostics: vec![unreadable],
+                ..Run::default()
+            };
+            return encode(&run, None);
+        };
         if self.last.as_ref().is_some_and(|(of, _)| *of != request) {
             self.last = None;
         }

@@ -3,7 +3,9 @@
 //! as the page's own run and score would, sampling once for a truth that comes later.
 
 use fermi_bank::FittedTruth;
-use fermi_practice::run::{Run, RunRequest, Runner, decode, encode, encode_truth, run, score};
+use fermi_practice::run::{
+    Run, RunRequest, Runner, decode, decode_request, encode, encode_request, run, score,
+};
 use fermi_practice::submit::RunState;
 use fermi_syntax::Dialect;
 
@@ -122,15 +124,21 @@ fn the_runner_answers_as_the_page_would() {
     let direct = run(&request.source, request.dialect, &request.options);
     let scored = score(direct.log_samples().unwrap(), truth);
     let mut runner = Runner::default();
-    assert_eq!(runner.answer(request.clone(), None), encode(&direct, None));
-    let bytes = encode_truth(truth);
     assert_eq!(
-        runner.answer(request.clone(), Some(&bytes)),
-        encode(&direct, scored.as_ref())
+        runner.answer(&encode_request(&request, None)),
+        encode(&direct, None)
     );
     assert_eq!(
-        runner.answer(request, Some(b"not a truth")),
-        encode(&direct, None)
+        runner.answer(&encode_request(&request, Some(truth))),
+        encode(&direct, scored.as_ref())
+    );
+    // Bytes that are no request: a run whose error says what to do, never a panic.
+    let (unreadable, none) = decode(&runner.answer(b"not a request")).unwrap();
+    assert!(none.is_none());
+    assert!(
+        unreadable
+            .estimate()
+            .is_err_and(|e| e.contains("reload the page"))
     );
     let (_, crossed) = decode(&encode(&direct, scored.as_ref())).unwrap();
     assert!(crossed.is_some_and(|s| s.outcome().cramer_log.is_finite()));
@@ -191,4 +199,44 @@ fn only_a_lanes_latest_answer_is_taken() {
     // A lane that does not exist records nothing.
     let lost = lanes.send(7, "x");
     assert_eq!(lanes.answered(lost), None);
+}
+
+/// What the page sends its worker comes out whole: every seed (above 2^53 too), sample count, dialect and truth.
+#[test]
+fn a_request_crosses_to_the_worker_exactly() {
+    let cases = [
+        (Dialect::Squiggle, 1, 0, None),
+        (
+            Dialect::Fermi,
+            1_000_000,
+            u64::MAX,
+            Some(FittedTruth::Lognormal {
+                mu: -3.5,
+                sigma: 1e-9,
+            }),
+        ),
+        (
+            Dialect::Squiggle,
+            100_000,
+            (1 << 53) + 1,
+            Some(FittedTruth::Lognormal {
+                mu: 17.0,
+                sigma: 0.5,
+            }),
+        ),
+    ];
+    for (dialect, samples, seed, truth) in cases {
+        let request = RunRequest {
+            source: "a = 1 to 3\na * 2 % 5".into(),
+            dialect,
+            options: fermi_eval::Options { samples, seed },
+        };
+        let crossed = decode_request(&encode_request(&request, truth));
+        assert_eq!(
+            crossed,
+            Some((request, truth)),
+            "{dialect:?} {samples} {seed}"
+        );
+    }
+    assert_eq!(decode_request(b""), None);
 }
