@@ -7,33 +7,12 @@ mod practice;
 mod study;
 
 use fermi_practice::Theme;
+use fermi_study::link::Face;
 use leptos::prelude::*;
 
 use class::Class;
 use lab::Lab;
 use practice::Practice;
-
-/// The modes the page can show.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Mode {
-    /// The default, for any address no other mode claims (a share link's `#s1=…` included).
-    Practice,
-    /// The scoring lab, at `#lab`.
-    Lab,
-    /// Class mode, at `#class`, `#class=…` (a student) and `#class-teacher=…`.
-    Class,
-}
-
-impl Mode {
-    /// The mode an address fragment asks for; each new mode claims its address (`?study=…`, `#class`) here.
-    fn of(fragment: &str) -> Mode {
-        match fragment {
-            "#lab" => Mode::Lab,
-            f if fermi_study::class::page(f).is_some() => Mode::Class,
-            _ => Mode::Practice,
-        }
-    }
-}
 
 use crate::adapters::{self, fragment};
 
@@ -68,11 +47,11 @@ pub fn App() -> impl IntoView {
     let address = RwSignal::new(fragment());
     let listener = window_event_listener(leptos::ev::hashchange, move |_| address.set(fragment()));
     on_cleanup(move || listener.remove());
-    let mode = Memo::new(move |_| Mode::of(&address.get()));
-    (move || match mode.get() {
-        Mode::Practice => view! { <Practice /> }.into_any(),
-        Mode::Lab => view! { <Lab /> }.into_any(),
-        Mode::Class => view! { <Class address=Memo::new(move |_| address.get()) /> }.into_any(),
+    let face = Memo::new(move |_| Face::of(&address.get()));
+    (move || match face.get() {
+        Face::Practice => view! { <Practice /> }.into_any(),
+        Face::Lab => view! { <Lab /> }.into_any(),
+        Face::Class => view! { <Class address=Memo::new(move |_| address.get()) /> }.into_any(),
     })
     .into_any()
 }

@@ -2,7 +2,8 @@
 //! problems as the error page's lines.
 
 use fermi_study::link::{
-    Source, UNNAMED, file_name, lines, named, param, query, served_by_jatos, source, unreachable,
+    Face, Source, UNNAMED, file_name, lines, named, param, query, served_by_jatos, source,
+    unreachable,
 };
 
 #[test]
@@ -98,5 +99,24 @@ fn a_query_reads_as_the_browser_reads_it() {
         ("/publixx", false),
     ] {
         assert_eq!(served_by_jatos(path), jatos, "{path}");
+    }
+}
+
+/// Each fragment opens one face: the lab and class claim theirs, anything else (a share link, a typo) is practice.
+#[test]
+fn a_fragment_chooses_the_face() {
+    let cases = [
+        ("", Face::Practice),
+        ("#", Face::Practice),
+        ("#s1=abc", Face::Practice),
+        ("#lab", Face::Lab),
+        ("#lab2", Face::Practice),
+        ("#class", Face::Class),
+        ("#class=c1.abc", Face::Class),
+        ("#class-teacher=c1.abc", Face::Class),
+        ("#classes", Face::Practice),
+    ];
+    for (fragment, face) in cases {
+        assert_eq!(Face::of(fragment), face, "{fragment:?}");
     }
 }
