@@ -18,7 +18,7 @@ pub use answer::{
     UnitWarning, focus_by_id,
 };
 pub use bound::BoundInput;
-pub use chart::{Chart, paint};
+pub use chart::{Chart, Figure, paint};
 pub use diagnostics::Diagnostics;
 pub use factors::FactorFeedback;
 pub use notices::Notices;

@@ -1,11 +1,10 @@
 //! After Submit: the score card (Cramér-log, its location/shape bar, feedback, diagnostics, what-ifs), the
 //! quantile table beside the chart, and the table of the other rules. Before Submit: the estimate only.
 
-use fermi_bank::FittedTruth;
 use fermi_score::format_nats as nats;
 use leptos::prelude::*;
 
-use super::value_in;
+use fermi_practice::chart::quantile_rows;
 use fermi_practice::run::Scored;
 
 use crate::run::{Pipeline, Shared};
@@ -32,14 +31,7 @@ pub fn ScoreCard(
             "score-value pending"
         }
     };
-    let announcement = move || match scored() {
-        Some(s) => format!(
-            "Cramér-log score {}. {}",
-            s.assessment.verdicts.score,
-            s.assessment.feedback.join(" ")
-        ),
-        None => String::new(),
-    };
+    let announcement = move || scored().map(|s| s.announcement()).unwrap_or_default();
     let truth_problem = move || {
         problem
             .get()
@@ -124,24 +116,8 @@ pub fn QuantileTable(#[prop(into)] unit: Signal<String>) -> impl IntoView {
         let run = pipeline.run.get();
         let f = run.forecast.as_ref()?.as_ref().ok()?;
         let truth = pipeline.scored.get().map(|s| s.truth);
-        let rows = [
-            (
-                "5%",
-                f.summary.p5,
-                FittedTruth::p5 as fn(&FittedTruth) -> f64,
-            ),
-            ("median", f.summary.median, FittedTruth::median),
-            ("95%", f.summary.p95, FittedTruth::p95),
-        ]
-        .map(|(name, ln, of_truth)| {
-            let t = truth.map(|t| value_in(&unit, of_truth(&t)));
-            view! {
-                <tr>
-                    <th scope="row">{name}</th>
-                    <td>{value_in(&unit, ln.exp())}</td>
-                    <td>{t.unwrap_or_else(|| "hidden until you submit".to_string())}</td>
-                </tr>
-            }
+        let rows = quantile_rows(&f.summary, truth, &unit).map(|(name, yours, truth)| {
+            view! { <tr><th scope="row">{name}</th><td>{yours}</td><td>{truth}</td></tr> }
         });
         Some(view! {
             <table class="quantiles" data-testid="quantile-table">

@@ -6,8 +6,10 @@
 
 use std::collections::BTreeMap;
 
-use fermi_bank::{Question, Topic};
-use fermi_score::calibration::{AnswerQuantiles, Answered, TruthQuantiles};
+use fermi_bank::{Pack, Question, Topic};
+use fermi_score::calibration::{
+    AnswerQuantiles, Answered, Calibration, TREND_WINDOW, TruthQuantiles, calibration,
+};
 use fermi_syntax::Dialect;
 
 use crate::saved::{Draft, HistoryEntry, Saved, Settings, Theme, VERSION};
@@ -206,6 +208,23 @@ impl Practice {
         })
     }
 
+    /// Where the set's next question is among `packs`: its pack and the item (a missed one comes back
+    /// unrevealed, to be answered afresh).
+    pub fn set_next_in<P: std::ops::Deref<Target = Pack>>(
+        &self,
+        packs: &[P],
+    ) -> Option<(usize, SetItem)> {
+        let item = self.set_next()?;
+        Some((crate::browse::pack_of(packs, &item.question)?, item.clone()))
+    }
+
+    /// The set's own calibration while a set is under way.
+    pub fn set_calibration(&self) -> Option<Calibration> {
+        self.set
+            .is_some()
+            .then(|| calibration(&self.set_answered(), TREND_WINDOW))
+    }
+
     /// The set's answers, for its own calibration.
     pub fn set_answered(&self) -> Vec<Answered> {
         let Some(run) = &self.set else {
@@ -220,6 +239,12 @@ impl Practice {
 }
 
 impl HistoryEntry {
+    /// What tells entries apart when the page keeps track of them (as recomputations tried): question, time and
+    /// seed.
+    pub fn key(&self) -> (String, u64, u64) {
+        (self.question.clone(), self.at.to_bits(), self.seed)
+    }
+
     /// The program exactly as it was run.
     pub fn program(&self) -> Program {
         Program {

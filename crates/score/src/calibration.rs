@@ -313,6 +313,33 @@ pub struct TrendPoint {
     pub count: usize,
 }
 
+impl TrendPoint {
+    /// The latest `window` points as a table's rows: the answer's number (from 1), the value to `digits`
+    /// places and the answers in its window.
+    pub fn rows(
+        points: &[TrendPoint],
+        window: usize,
+        digits: usize,
+    ) -> Vec<(usize, String, usize)> {
+        let skip = points.len().saturating_sub(window);
+        points
+            .iter()
+            .enumerate()
+            .skip(skip)
+            .map(|(i, p)| (i + 1, format!("{:.digits$}", p.value), p.count))
+            .collect()
+    }
+
+    /// The points as a chart draws them: (answer number from 1, value).
+    pub fn xy(points: &[TrendPoint]) -> Vec<(f64, f64)> {
+        points
+            .iter()
+            .enumerate()
+            .map(|(i, p)| ((i + 1) as f64, p.value))
+            .collect()
+    }
+}
+
 /// Calibration of one set of answers.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Summary {
@@ -334,6 +361,11 @@ pub struct Summary {
 }
 
 impl Summary {
+    /// The PIT histogram as a table's rows: the bin ("0–10%") and its answers.
+    pub fn pit_rows(&self) -> [(String, usize); 10] {
+        std::array::from_fn(|k| (format!("{}–{}%", k * 10, k * 10 + 10), self.pit[k]))
+    }
+
     /// The bias in one sentence: median error, medians above and below, the verdict.
     pub fn bias_sentence(&self) -> String {
         let b = &self.bias;

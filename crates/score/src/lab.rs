@@ -169,6 +169,23 @@ pub fn grid_step(t: f64, steps: usize) -> usize {
     ((t.clamp(0.0, 1.0) * last as f64).round() as usize).min(last)
 }
 
+/// The (shift, width) steps of a grid of `steps` points under a click at `(x, y)` on the heat map, whose plotting
+/// area spans `xs` across and `ys` down (the same pixels); the width grows upwards.
+pub fn heat_map_steps(
+    (x, y): (f64, f64),
+    xs: &core::ops::Range<i32>,
+    ys: &core::ops::Range<i32>,
+    steps: usize,
+) -> (usize, usize) {
+    let fraction = |v: f64, span: &core::ops::Range<i32>| {
+        (v - f64::from(span.start)) / f64::from((span.end - span.start).max(1))
+    };
+    (
+        grid_step(fraction(x, xs), steps),
+        grid_step(1.0 - fraction(y, ys), steps),
+    )
+}
+
 /// The rules of the lab, in the order they are taught.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]

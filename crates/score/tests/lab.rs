@@ -699,4 +699,18 @@ fn the_explorers_words_and_grid() {
     ] {
         assert_eq!(fermi_score::lab::grid_step(t, 81), step, "{t}");
     }
+    // A click on a map drawn over pixels 100–500 across and 20–420 down: (shift, width) steps, width upwards.
+    for (at, steps) in [
+        ((100.0, 420.0), (0, 0)),
+        ((500.0, 20.0), (80, 80)),
+        ((300.0, 220.0), (40, 40)),
+        ((0.0, 1000.0), (0, 0)),
+        ((150.0, 70.0), (10, 70)),
+    ] {
+        assert_eq!(
+            fermi_score::lab::heat_map_steps(at, &(100..500), &(20..420), 81),
+            steps,
+            "{at:?}"
+        );
+    }
 }

@@ -3,11 +3,10 @@
 //! overall or for one topic, and the core's advice. Every figure and word comes from `fermi_score::calibration`.
 
 use fermi_score::calibration::{Summary, TREND_WINDOW, TrendPoint, calibration};
-use leptos::html::Canvas;
 use leptos::prelude::*;
 
 use super::PracticeState;
-use crate::components::{count, paint};
+use crate::components::{Figure, count, paint};
 use fermi_charts::calibration::{draw_pit, draw_trend};
 use fermi_practice::saved;
 
@@ -110,30 +109,13 @@ pub fn Coverage(summary: Memo<Summary>) -> impl IntoView {
     }
 }
 
-/// A canvas redrawn whenever `draw` would draw something else.
-#[component]
-fn Figure(
-    #[prop(into)] testid: String,
-    label: &'static str,
-    draw: impl Fn(web_sys::HtmlCanvasElement) + 'static,
-) -> impl IntoView {
-    let canvas = NodeRef::<Canvas>::new();
-    Effect::new(move |_| {
-        if let Some(c) = canvas.get() {
-            draw(c);
-        }
-    });
-    view! { <canvas node_ref=canvas class="chart small" data-testid=testid role="img" aria-label=label></canvas> }
-}
-
 #[component]
 fn Pit(summary: Memo<Summary>) -> impl IntoView {
     let bins = Memo::new(move |_| summary.with(|s| s.pit));
     let rows = move || {
-        bins.get()
-            .iter()
-            .enumerate()
-            .map(|(k, n)| view! { <tr><th scope="row">{format!("{}–{}%", k * 10, k * 10 + 10)}</th><td>{*n}</td></tr> })
+        summary
+            .with(Summary::pit_rows)
+            .map(|(bin, n)| view! { <tr><th scope="row">{bin}</th><td>{n}</td></tr> })
             .collect_view()
     };
     view! {
@@ -186,15 +168,9 @@ fn Trend(
 ) -> impl IntoView {
     let points = Memo::new(move |_| summary.with(of));
     let rows = move || {
-        let points = points.get();
-        let skip = points.len().saturating_sub(TREND_WINDOW);
-        points
-            .iter()
-            .enumerate()
-            .skip(skip)
-            .map(|(i, p)| {
-                view! { <tr><th scope="row">{i + 1}</th><td>{format!("{:.digits$}", p.value)}</td><td>{p.count}</td></tr> }
-            })
+        TrendPoint::rows(&points.get(), TREND_WINDOW, digits)
+            .into_iter()
+            .map(|(i, value, count)| view! { <tr><th scope="row">{i}</th><td>{value}</td><td>{count}</td></tr> })
             .collect_view()
     };
     view! {
@@ -203,7 +179,7 @@ fn Trend(
                 testid=format!("{testid}-chart")
                 label="Rolling median by answer; the table beside it gives the latest values."
                 draw=move |c| {
-                    let xy: Vec<(f64, f64)> = points.get().iter().enumerate().map(|(i, p)| ((i + 1) as f64, p.value)).collect();
+                    let xy = TrendPoint::xy(&points.get());
                     paint(c, |area, palette, scale| draw_trend(area, &xy, y_label, reference, palette, scale));
                 }
             />

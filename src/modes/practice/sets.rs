@@ -2,7 +2,6 @@
 //! missed ones due again first; a progress bar while answering, and at the end the set's own calibration.
 
 use fermi_bank::Topic;
-use fermi_practice::browse;
 use fermi_practice::sets::SET_SIZE;
 use fermi_score::calibration::{Summary, TREND_WINDOW, calibration};
 use leptos::prelude::*;
@@ -40,11 +39,7 @@ pub fn PracticeSet() -> impl IntoView {
     let summary = Memo::new(move |_| {
         run.track();
         state.history.track();
-        state.core.with_untracked(|c| {
-            c.set
-                .is_some()
-                .then(|| calibration(&c.set_answered(), TREND_WINDOW))
-        })
+        state.core.with_untracked(|c| c.set_calibration())
     });
     let overall = Memo::new(move |_| {
         summary.with(|c| c.as_ref().map_or_else(empty_summary, |c| c.overall.clone()))
@@ -124,13 +119,10 @@ pub fn PracticeSet() -> impl IntoView {
 
 /// Opens the set's first question not answered yet; a missed one comes back unrevealed, to be answered afresh.
 fn next(state: PracticeState) {
-    let Some(item) = state.core.with_untracked(|c| c.set_next().cloned()) else {
-        return;
-    };
-    let pack = state
+    let next = state
         .packs
-        .with_untracked(|packs| browse::pack_of(packs, &item.question));
-    if let Some(pack) = pack {
+        .with_untracked(|packs| state.core.with_untracked(|c| c.set_next_in(packs)));
+    if let Some((pack, item)) = next {
         state.open(pack, &item.question);
         if item.retry {
             state.submitted.set(false);

@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use fermi_answer::Answer;
 use fermi_bank::{FitCache, FittedTruth, Pack, Question};
-use fermi_practice::{Draft, HistoryEntry, Outcome, Practice, Program, Saved};
+use fermi_practice::{Draft, HistoryEntry, Outcome, Practice, Saved};
 use leptos::prelude::*;
 
 use crate::components::AnswerBoxes;
@@ -74,7 +74,10 @@ impl PracticeState {
         });
         let after_reveal = Memo::new(move |_| {
             submitted.get()
-                && recorded.with(|r| r.as_ref().is_some_and(|e| e.program() != program(pipeline)))
+                && recorded.with(|r| {
+                    r.as_ref()
+                        .is_some_and(|e| e.program() != pipeline.program())
+                })
         });
         let state = PracticeState {
             packs,
@@ -141,13 +144,10 @@ impl PracticeState {
     pub fn reopen(&self, entry: &HistoryEntry) {
         let pack = self
             .packs
-            .with_untracked(|packs| fermi_practice::browse::pack_of(packs, &entry.question));
-        let Some(pack) = pack else {
-            self.notify(format!(
-                "“{}” is not in the loaded packs: load its pack to reopen this answer.",
-                entry.text.chars().take(80).collect::<String>()
-            ));
-            return;
+            .with_untracked(|packs| fermi_practice::browse::reopening(packs, entry));
+        let pack = match pack {
+            Ok(pack) => pack,
+            Err(notice) => return self.notify(notice),
         };
         self.open(pack, &entry.question);
         let p = self.pipeline;
@@ -187,7 +187,7 @@ impl PracticeState {
         ) else {
             return;
         };
-        let program = untrack(|| program(self.pipeline));
+        let program = untrack(|| self.pipeline.program());
         let now = js_sys::Date::now();
         self.core
             .update(|c| c.record(&q, program, scored.outcome(), now));
@@ -203,7 +203,7 @@ impl PracticeState {
                 self.tried.with_value(|tried| {
                     c.to_recompute(
                         |id| packs.iter().find_map(|p| p.question(id)),
-                        |e| tried.contains(&tried_key(e)),
+                        |e| tried.contains(&e.key()),
                     )
                     .map(|(e, q)| (e, q.clone()))
                 })
@@ -214,7 +214,7 @@ impl PracticeState {
             return;
         };
         self.tried.update_value(|t| {
-            t.insert(tried_key(&entry));
+            t.insert(entry.key());
         });
         if let Some(outcome) = self.recomputed(&question, &entry) {
             self.core.update(|c| {
@@ -243,18 +243,4 @@ impl PracticeState {
             .try_update_value(|cache| cache.fit(question).ok())??;
         fermi_practice::run::rescore(entry, truth)
     }
-}
-
-/// The program exactly as the pipeline last ran it.
-fn program(p: Pipeline) -> Program {
-    Program {
-        source: p.evaluated.get(),
-        dialect: p.dialect.get(),
-        seed: p.seed.get(),
-        samples: p.samples.get(),
-    }
-}
-
-fn tried_key(entry: &HistoryEntry) -> (String, u64, u64) {
-    (entry.question.clone(), entry.at.to_bits(), entry.seed)
 }
