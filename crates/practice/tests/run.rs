@@ -252,7 +252,15 @@ fn the_worker_answer_shown_is_the_latest_requests_own() {
     }
     // A score only for the run shown, against the truth it was scored with.
     assert!(worker_score(Some(&done), &done.run, truth) == done.scored);
-    assert!(done.scored.is_some());
+    let scored = done.scored.as_ref().expect("scored");
+    assert_eq!(
+        scored.announcement(),
+        format!(
+            "Cramér-log score {}. {}",
+            scored.assessment.verdicts.score,
+            scored.assessment.feedback.join(" ")
+        )
+    );
     assert!(worker_score(Some(&done), &previous, truth).is_none());
     assert!(worker_score(Some(&done), &done.run, FittedTruth::Point(6.0)).is_none());
     assert!(worker_score(None, &done.run, truth).is_none());

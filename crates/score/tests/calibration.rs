@@ -7,8 +7,8 @@ mod common;
 
 use common::{Normals, lognormal_grid};
 use fermi_score::calibration::{
-    AnswerQuantiles, Answered, Calibration, TruthQuantiles, Verdict, calibration, clopper_pearson,
-    regularized_beta,
+    AnswerQuantiles, Answered, Calibration, TrendPoint, TruthQuantiles, Verdict, calibration,
+    clopper_pearson, regularized_beta,
 };
 use fermi_score::{LogSamples, LogTruth, Phi_inv};
 use proptest::prelude::*;
@@ -63,6 +63,50 @@ fn coverage_and_pit_table() {
     assert_eq!(c.overall.pit, [1, 0, 0, 1, 0, 1, 0, 0, 1, 2]);
     assert_eq!(c.overall.count, 6);
     assert_eq!(c.overall.coverage.map(|c| c.percent), [50, 80, 90]);
+    let rows = c.overall.pit_rows();
+    assert_eq!(rows[0], ("0–10%".to_string(), 1));
+    assert_eq!(rows[9], ("90–100%".to_string(), 2));
+    assert_eq!(rows.map(|r| r.1), c.overall.pit);
+}
+
+/// A trend's table keeps its latest `window` points, numbered from 1, to the digits asked; its chart takes them
+/// all.
+#[test]
+fn trend_rows_and_points() {
+    let points: Vec<TrendPoint> = [0.5, -0.25, 0.125, 1.0]
+        .iter()
+        .enumerate()
+        .map(|(i, &value)| TrendPoint {
+            time: i as f64,
+            value,
+            count: i + 1,
+        })
+        .collect();
+    let cases: [(usize, usize, Vec<(usize, &str, usize)>); 3] = [
+        (
+            10,
+            2,
+            vec![
+                (1, "0.50", 1),
+                (2, "-0.25", 2),
+                (3, "0.12", 3),
+                (4, "1.00", 4),
+            ],
+        ),
+        (2, 4, vec![(3, "0.1250", 3), (4, "1.0000", 4)]),
+        (0, 2, vec![]),
+    ];
+    for (window, digits, want) in cases {
+        let want: Vec<(usize, String, usize)> = want
+            .into_iter()
+            .map(|(i, v, n)| (i, v.to_string(), n))
+            .collect();
+        assert_eq!(TrendPoint::rows(&points, window, digits), want, "{window}");
+    }
+    assert_eq!(
+        TrendPoint::xy(&points),
+        [(1.0, 0.5), (2.0, -0.25), (3.0, 0.125), (4.0, 1.0)]
+    );
 }
 
 #[test]
