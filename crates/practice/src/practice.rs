@@ -4,7 +4,7 @@
 //! after the reveal are scored but not recorded. The app holds one `Practice` in one signal; the time comes in as
 //! a value.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use fermi_bank::{Pack, Question, Topic};
 use fermi_score::calibration::{
@@ -235,6 +235,29 @@ impl Practice {
             .filter(|e| e.at >= run.started && run.items.iter().any(|i| i.question == e.question))
             .filter_map(HistoryEntry::answered)
             .collect()
+    }
+}
+
+/// Older entries already tried for recomputation (by [`HistoryEntry::key`]): each entry whose question is loaded
+/// is run again once; one whose question is not is tried again when a pack is loaded.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Recomputing {
+    tried: BTreeSet<(String, u64, u64)>,
+}
+
+impl Recomputing {
+    /// The next entry of `practice` to recompute with its question from `packs`, marked as tried.
+    pub fn next<P: std::ops::Deref<Target = Pack>>(
+        &mut self,
+        practice: &Practice,
+        packs: &[P],
+    ) -> Option<(HistoryEntry, Question)> {
+        let (entry, question) = practice.to_recompute(
+            |id| packs.iter().find_map(|p| p.question(id)),
+            |e| self.tried.contains(&e.key()),
+        )?;
+        self.tried.insert(entry.key());
+        Some((entry, question.clone()))
     }
 }
 

@@ -5,7 +5,7 @@
 use fermi_answer::Answer;
 use fermi_bank::builtin;
 use fermi_practice::saved::Saved;
-use fermi_practice::{Draft, Outcome, Practice, Program};
+use fermi_practice::{Draft, Outcome, Practice, Program, Recomputing};
 use fermi_score::calibration::{AnswerQuantiles, TruthQuantiles};
 use fermi_syntax::Dialect;
 
@@ -86,6 +86,16 @@ fn older_entries_are_filled_only_when_their_score_is_recomputed_exactly() {
         p.to_recompute(|_| None, |_| false).is_none(),
         "its question is not loaded"
     );
+    // The page tries each entry once, and one whose pack is not loaded again once it is.
+    let mut tried = Recomputing::default();
+    let mut empty = pack.clone();
+    empty.questions.clear();
+    assert_eq!(tried.next(&p, &[&empty]), None);
+    assert_eq!(
+        tried.next(&p, &[&empty, &pack]),
+        Some((entry.clone(), question.clone()))
+    );
+    assert_eq!(tried.next(&p, &[&pack]), None, "tried already");
     assert!(
         !p.fill(&entry, question, outcome(0.4, 0.0)),
         "another score: its truth changed"

@@ -766,6 +766,17 @@ pub struct Quantiles {
 }
 
 impl Quantiles {
+    /// "median 10 million, 90% between 1 million and 100 million" (a belief in the lab's words).
+    pub fn words(&self) -> String {
+        let r = fermi_num::format_readable;
+        format!(
+            "median {}, 90% between {} and {}",
+            r(self.p50),
+            r(self.p5),
+            r(self.p95)
+        )
+    }
+
     pub(crate) fn is_usable(&self) -> bool {
         [self.p5, self.p50, self.p95]
             .iter()

@@ -699,6 +699,16 @@ fn the_explorers_words_and_grid() {
     ] {
         assert_eq!(fermi_score::lab::grid_step(t, 81), step, "{t}");
     }
+    // A belief in the lab's words.
+    let q = fermi_score::lab::Quantiles {
+        p5: 1e6,
+        p50: 1e7,
+        p95: 1e8,
+    };
+    assert_eq!(
+        q.words(),
+        "median 10 million, 90% between 1 million and 100 million"
+    );
     // A click on a map drawn over pixels 100–500 across and 20–420 down: (shift, width) steps, width upwards.
     for (at, steps) in [
         ((100.0, 420.0), (0, 0)),

@@ -8,7 +8,7 @@ use leptos::html::Canvas;
 use leptos::prelude::*;
 
 use super::belief::BeliefPanel;
-use super::{LabState, MIDDLE, STEPS};
+use super::{LabState, MIDDLE, STEPS, StepSlider};
 use crate::components::{Figure, paint};
 use fermi_charts::lab::{draw_curves, draw_heat_map, draw_heat_mark};
 
@@ -27,25 +27,6 @@ pub fn Explorer() -> impl IntoView {
         width_at,
         ..
     } = state;
-    let slider = move |id: &'static str, label: &'static str, at: RwSignal<usize>| {
-        view! {
-            <label for=id>{label}</label>
-            <input
-                id=id
-                data-testid=id
-                type="range"
-                min="0"
-                max=STEPS - 1
-                step="1"
-                prop:value=move || at.get().to_string()
-                on:input=move |ev| {
-                    if let Ok(i) = event_target_value(&ev).parse::<usize>() {
-                        at.set(i.min(STEPS - 1));
-                    }
-                }
-            />
-        }
-    };
     let report_text = move || {
         let text = report.get().describe(belief.get().ok().as_ref());
         view! { <p data-testid="lab-report">{text}</p> }
@@ -159,8 +140,8 @@ pub fn Explorer() -> impl IntoView {
         <BeliefPanel />
         <section class="panel" aria-label="Your report">
             <h2>"What you report"</h2>
-            {slider("lab-shift", "Shift (decades, −1 to +1)", shift_at)}
-            {slider("lab-width", "Width (×¼ to ×4, log scale)", width_at)}
+            <StepSlider id="lab-shift" last=STEPS - 1 at=shift_at>"Shift (decades, −1 to +1)"</StepSlider>
+            <StepSlider id="lab-width" last=STEPS - 1 at=width_at>"Width (×¼ to ×4, log scale)"</StepSlider>
             {report_text}
             <button on:click=move |_| { shift_at.set(MIDDLE); width_at.set(MIDDLE); }>"Report honestly"</button>
         </section>

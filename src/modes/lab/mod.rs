@@ -60,6 +60,33 @@ impl LabState {
     }
 }
 
+/// A slider over the steps `0..=last` of `at`, labelled by `children`.
+#[component]
+fn StepSlider(
+    #[prop(into)] id: String,
+    last: usize,
+    at: RwSignal<usize>,
+    children: Children,
+) -> impl IntoView {
+    view! {
+        <label for=id.clone()>{children()}</label>
+        <input
+            id=id.clone()
+            data-testid=id
+            type="range"
+            min="0"
+            max=last
+            step="1"
+            prop:value=move || at.get().to_string()
+            on:input=move |ev| {
+                if let Ok(i) = event_target_value(&ev).parse::<usize>() {
+                    at.set(i.min(last));
+                }
+            }
+        />
+    }
+}
+
 /// The lab's three views.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum View {

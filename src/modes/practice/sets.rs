@@ -7,6 +7,7 @@ use fermi_score::calibration::{Summary, TREND_WINDOW, calibration};
 use leptos::prelude::*;
 
 use super::PracticeState;
+use super::browser::NamedSelect;
 use super::calibration::Coverage;
 use crate::components::count;
 
@@ -81,16 +82,7 @@ pub fn PracticeSet() -> impl IntoView {
         run.with(Option::is_none).then(|| {
             view! {
                 <div class="filters">
-                    <label>
-                        "Topic"
-                        <select data-testid="set-topic" on:change=move |ev| {
-                            let v = event_target_value(&ev);
-                            topic.set(Topic::ALL.iter().copied().find(|t| t.as_str() == v));
-                        }>
-                            <option value="">"mixed"</option>
-                            {Topic::ALL.iter().map(|t| view! { <option value=t.as_str()>{t.as_str()}</option> }).collect_view()}
-                        </select>
-                    </label>
+                    <NamedSelect label="Topic" testid="set-topic" any="mixed" options=Topic::ALL name=Topic::as_str value=topic />
                     <label>
                         "Questions"
                         <select data-testid="set-size" prop:value=move || size.get().to_string() on:change=move |ev| {

@@ -3,12 +3,11 @@
 //! one recorded; once answered, the question opens revealed (its answer is stored exactly, so its score can be
 //! recomputed bit for bit), and later edits are scored as "after the reveal" without being recorded.
 
-use std::collections::BTreeSet;
 use std::time::Duration;
 
 use fermi_answer::Answer;
 use fermi_bank::{FitCache, FittedTruth, Pack, Question};
-use fermi_practice::{Draft, HistoryEntry, Outcome, Practice, Saved};
+use fermi_practice::{Draft, HistoryEntry, Outcome, Practice, Recomputing, Saved};
 use leptos::prelude::*;
 
 use crate::components::AnswerBoxes;
@@ -38,8 +37,8 @@ pub struct PracticeState {
     /// Notices for the user (storage trouble, bad links); dismissible.
     pub notices: RwSignal<Vec<String>>,
     fits: StoredValue<FitCache>,
-    /// Older entries already tried for recomputation (by question, time and seed).
-    tried: StoredValue<BTreeSet<(String, u64, u64)>>,
+    /// Older entries already tried for recomputation.
+    tried: StoredValue<Recomputing>,
 }
 
 impl PracticeState {
@@ -94,7 +93,7 @@ impl PracticeState {
             recomputing: RwSignal::new(false),
             notices: RwSignal::new(Vec::new()),
             fits,
-            tried: StoredValue::new(BTreeSet::new()),
+            tried: StoredValue::new(Recomputing::default()),
         };
         // Entries from an older format (or imported) get their quantiles once their question is loaded.
         Effect::new(move |_| {
@@ -199,23 +198,13 @@ impl PracticeState {
     /// differs (its truth changed), stays out of calibration.
     fn recompute_next(self) {
         let next = self.packs.with_untracked(|packs| {
-            self.core.with_untracked(|c| {
-                self.tried.with_value(|tried| {
-                    c.to_recompute(
-                        |id| packs.iter().find_map(|p| p.question(id)),
-                        |e| tried.contains(&e.key()),
-                    )
-                    .map(|(e, q)| (e, q.clone()))
-                })
-            })
+            self.core
+                .with_untracked(|c| self.tried.try_update_value(|t| t.next(c, packs)))
         });
-        let Some((entry, question)) = next else {
+        let Some(Some((entry, question))) = next else {
             self.recomputing.set(false);
             return;
         };
-        self.tried.update_value(|t| {
-            t.insert(entry.key());
-        });
         if let Some(outcome) = self.recomputed(&question, &entry) {
             self.core.update(|c| {
                 c.fill(&entry, &question, outcome);
