@@ -52,6 +52,9 @@ pub fn Figure(
     #[prop(into)] testid: String,
     label: &'static str,
     #[prop(default = "chart small")] class: &'static str,
+    /// Nothing to draw: a phone folds the empty area away (www/style.css).
+    #[prop(optional)]
+    empty: Option<Signal<bool>>,
     draw: impl Fn(web_sys::HtmlCanvasElement) + 'static,
 ) -> impl IntoView {
     let canvas = NodeRef::<Canvas>::new();
@@ -60,46 +63,39 @@ pub fn Figure(
             draw(c);
         }
     });
-    view! { <canvas node_ref=canvas class=class data-testid=testid role="img" aria-label=label></canvas> }
+    let empty = move || empty.is_some_and(|e| e.get());
+    view! { <canvas node_ref=canvas class=class class:empty=empty data-testid=testid role="img" aria-label=label></canvas> }
 }
 
 /// The overlay of the `Pipeline` in context, redrawn whenever its run or score changes; `unit` labels the axis.
 #[component]
 pub fn Chart(#[prop(into)] unit: Signal<String>) -> impl IntoView {
     let pipeline = expect_context::<Pipeline>();
-    let canvas = NodeRef::<Canvas>::new();
-    Effect::new(move |_| {
+    let draw = move |canvas| {
         let run = pipeline.run.get();
         let truth = pipeline.scored.get().map(|s| s.truth);
         let unit = unit.get();
-        if let Some(canvas) = canvas.get() {
-            paint(canvas, |area, palette, ratio| {
-                draw(
-                    area,
-                    &Overlay::of(run.series.as_ref(), truth, &unit),
-                    palette,
-                    ratio,
-                )
-            });
-        }
-    });
+        let overlay = Overlay::of(run.series.as_ref(), truth, &unit);
+        paint(canvas, |area, palette, ratio| {
+            draw(area, &overlay, palette, ratio)
+        });
+    };
     // Nothing to draw yet (no estimate, no truth): a phone folds the empty area away (www/style.css).
-    let empty = move || {
+    let empty = Signal::derive(move || {
         let truth = pipeline.scored.get().map(|s| s.truth);
         pipeline.run.with(|run| {
             Overlay::of(run.series.as_ref(), truth, "")
                 .x_range()
                 .is_none()
         })
-    };
+    });
     view! {
-        <canvas
-            node_ref=canvas
+        <Figure
             class="chart"
-            class:empty=empty
-            data-testid="chart"
-            role="img"
-            aria-label="Density of your estimate and, after you submit, of the truth, on a log axis. The table below gives the same numbers."
-        ></canvas>
+            empty
+            testid="chart"
+            label="Density of your estimate and, after you submit, of the truth, on a log axis. The table below gives the same numbers."
+            draw
+        />
     }
 }

@@ -27,6 +27,19 @@ impl Kept {
             .unwrap_or_default()
     }
 
+    /// The kept batches as files read, for the one loading path.
+    pub fn files(self) -> Vec<Vec<(String, Result<String, String>)>> {
+        self.batches
+            .into_iter()
+            .map(|batch| {
+                batch
+                    .into_iter()
+                    .map(|(name, text)| (name, Ok(text)))
+                    .collect()
+            })
+            .collect()
+    }
+
     /// Adds a batch of files: the JSON to store, or why it is not kept, for people.
     pub fn keep(mut self, batch: Batch) -> Result<String, String> {
         self.batches.push(batch);

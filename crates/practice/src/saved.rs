@@ -591,9 +591,14 @@ pub fn import_history(text: &str) -> Result<(Vec<HistoryEntry>, usize), String> 
     Ok((kept, damaged.len()))
 }
 
-/// Imports a history file into `history`: what the page says of it (`name`'s entries added, those unreadable).
-pub fn import_into(history: &mut Vec<HistoryEntry>, name: &str, text: &str) -> String {
-    match import_history(text) {
+/// Imports a history file, as read (or why it could not be), into `history`: what the page says of it (`name`'s
+/// entries added, those unreadable).
+pub fn import_into(
+    history: &mut Vec<HistoryEntry>,
+    name: &str,
+    read: Result<&str, &str>,
+) -> String {
+    match read.map_err(str::to_string).and_then(import_history) {
         Ok((entries, damaged)) => {
             let added = merge_history(history, entries);
             let skipped = match damaged {

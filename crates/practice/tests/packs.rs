@@ -72,6 +72,10 @@ fn kept_files_stay_under_the_limit() {
     let json = kept.keep(vec![("a.toml".into(), PACK.into())]).unwrap();
     let back = Kept::read(Some(&json));
     assert_eq!(back.batches.len(), 1);
+    assert_eq!(
+        Kept::read(Some(&json)).files(),
+        [vec![("a.toml".to_string(), Ok(PACK.to_string()))]]
+    );
     assert_eq!(Kept::read(Some("not json")), Kept::default());
     let big = "x".repeat(MAX_KEPT_CHARS);
     let refused = back.keep(vec![("big.toml".into(), big)]).unwrap_err();

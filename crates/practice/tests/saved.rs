@@ -271,7 +271,7 @@ fn the_historys_words() {
     let file = export_history(h);
     let mut history = Vec::new();
     assert_eq!(
-        import_into(&mut history, "h.json", &file),
+        import_into(&mut history, "h.json", Ok(&file)),
         format!(
             "h.json: {} added to the history.",
             if h.len() == 1 {
@@ -282,12 +282,20 @@ fn the_historys_words() {
         )
     );
     assert_eq!(
-        import_into(&mut history, "h.json", &file),
+        import_into(&mut history, "h.json", Ok(&file)),
         "h.json: 0 answers added to the history."
     );
-    assert!(import_into(&mut history, "x.json", "{}").starts_with("x.json: "));
+    assert!(import_into(&mut history, "x.json", Ok("{}")).starts_with("x.json: "));
+    assert_eq!(
+        import_into(
+            &mut history,
+            "big.json",
+            Err("the file is larger than 8 MiB")
+        ),
+        "big.json: the file is larger than 8 MiB"
+    );
     let damaged = file.replacen("\"question\"", "\"question_\"", 1);
-    let said = import_into(&mut Vec::new(), "d.json", &damaged);
+    let said = import_into(&mut Vec::new(), "d.json", Ok(&damaged));
     assert!(
         said.ends_with(" 1 entry could not be read and was skipped."),
         "{said}"

@@ -20,21 +20,17 @@ pub fn PracticeSet() -> impl IntoView {
     let start = move |_| {
         let now = js_sys::Date::now();
         let seed = crate::adapters::fresh_entropy();
-        let mut started = Ok(());
-        state.packs.with_untracked(|packs| {
-            state.core.update(|c| {
-                started = c.start_set(
-                    packs.iter().flat_map(|p| p.questions.iter()),
-                    topic.get_untracked(),
-                    size.get_untracked(),
-                    seed,
-                    now,
-                );
-            })
+        let started = state.packs.with_untracked(|packs| {
+            let questions = packs.iter().flat_map(|p| p.questions.iter());
+            let (topic, size) = (topic.get_untracked(), size.get_untracked());
+            state
+                .core
+                .try_update(|c| c.start_set(questions, topic, size, seed, now))
         });
         match started {
-            Ok(()) => next(state),
-            Err(why) => state.notify(why),
+            Some(Ok(())) => next(state),
+            Some(Err(why)) => state.notify(why),
+            None => {}
         }
     };
     let summary = Memo::new(move |_| {
