@@ -803,3 +803,56 @@ fn the_views_words() {
         "Median error -0.22 decades; 1 of your medians above the truth, 3 below: too few answers to tell."
     );
 }
+
+/// The calibration view's three trends: each one's words, points and how it is drawn, from the summary.
+#[test]
+fn the_three_trends_as_shown() {
+    use fermi_score::calibration::Trend;
+    let c = calibration(&at_z(&[0.0, 1.0, -0.5]), 2);
+    let s = &c.overall;
+    let cases = [
+        (
+            Trend::Bias,
+            "bias",
+            "Bias over time",
+            Some(0.0),
+            2,
+            &s.bias_trend,
+            s.bias_sentence(),
+        ),
+        (
+            Trend::Width,
+            "width",
+            "Sharpness",
+            None,
+            2,
+            &s.width_trend,
+            s.width_sentence(),
+        ),
+        (
+            Trend::Score,
+            "score",
+            "Score over time",
+            None,
+            4,
+            &s.score_trend,
+            s.score_sentence(),
+        ),
+    ];
+    for (trend, key, title, reference, digits, points, sentence) in cases {
+        assert_eq!(
+            (
+                trend.key(),
+                trend.title(),
+                trend.reference(),
+                trend.digits()
+            ),
+            (key, title, reference, digits)
+        );
+        assert_eq!(trend.points(s), points.as_slice(), "{key}");
+        assert_eq!(points.len(), 3, "{key}");
+        assert_eq!(trend.sentence(s), sentence, "{key}");
+        assert!(trend.y_label().contains('('), "{key}");
+    }
+    assert_eq!(Trend::ALL.map(Trend::key), ["bias", "width", "score"]);
+}
