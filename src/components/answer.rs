@@ -3,7 +3,7 @@
 //! `fermi_answer::Answer`, which says what it runs as and why it is not ready.
 
 use fermi_answer::{Answer as Given, Bounds, Switch};
-use fermi_practice::submit::{blocked, unit_warning};
+use fermi_practice::submit::{blocked, submit_note, unit_warning};
 use fermi_syntax::{Dialect, Severity};
 use leptos::html;
 use leptos::prelude::*;
@@ -86,22 +86,11 @@ pub fn Answer(
             on_submit.run(());
         }
     });
-    let note = move || {
-        if let Some(why) = (!can_submit())
-            .then(|| submit_blocked(&pipeline, boxes))
-            .flatten()
-        {
-            return view! { <span class="submit-why" data-testid="submit-why">{why}</span> }
-                .into_any();
+    let note = move || match (!can_submit()).then(|| submit_blocked(&pipeline, boxes)) {
+        Some(Some(why)) => {
+            view! { <span class="submit-why" data-testid="submit-why">{why}</span> }.into_any()
         }
-        view! {
-            <span class="muted">{move || if submitted.get() {
-                "Your first answer is the one that counts: edits after the reveal are scored but not recorded."
-            } else {
-                "The truth stays hidden until you submit."
-            }}</span>
-        }
-        .into_any()
+        _ => view! { <span class="muted">{submit_note(submitted.get())}</span> }.into_any(),
     };
     view! {
         <section class="panel answer" id="answer" aria-label="Your answer">

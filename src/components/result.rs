@@ -58,13 +58,11 @@ pub fn ScoreCard(
 #[component]
 fn Details(scored: Shared<Scored>, unit: String, no_benchmark: bool) -> impl IntoView {
     let a = &scored.assessment;
-    let b = a.report.breakdown_shift;
-    let noise = a.noise;
-    let (location, shape) = scored.parts_percent();
     let verdicts = a.verdicts.clone();
     let truth_text = scored.truth_words(&unit);
     let w = a.what_if;
     let grey = |within: bool| if within { "part noise" } else { "part" };
+    let parts = scored.parts();
     view! {
         <p class="score-scale muted" data-testid="score-scale">
             {verdicts.scale.clone()}
@@ -73,18 +71,14 @@ fn Details(scored: Shared<Scored>, unit: String, no_benchmark: bool) -> impl Int
         <p class="truth-summary" data-testid="truth-summary">{truth_text}</p>
         <div class="breakdown" aria-label="Where the score comes from">
             <div class="bar" aria-hidden="true">
-                <span class=format!("{} location", grey(noise.location_within_noise)) style=format!("width: {location:.1}%")></span>
-                <span class=format!("{} shape", grey(noise.shape_within_noise)) style=format!("width: {shape:.1}%")></span>
+                {parts.map(|p| view! {
+                    <span class=format!("{} {}", grey(p.within_noise), p.key) style=format!("width: {:.1}%", p.percent)></span>
+                }).collect_view()}
             </div>
             <dl class="parts">
-                <div class=grey(noise.location_within_noise)>
-                    <dt>"Location (sliding would remove)"</dt>
-                    <dd data-testid="score-location">{nats(b.location)}</dd>
-                </div>
-                <div class=grey(noise.shape_within_noise)>
-                    <dt>"Shape (spread and form)"</dt>
-                    <dd data-testid="score-shape">{nats(b.shape)}</dd>
-                </div>
+                {parts.map(|p| view! {
+                    <div class=grey(p.within_noise)><dt>{p.name}</dt><dd data-testid=format!("score-{}", p.key)>{nats(p.nats)}</dd></div>
+                }).collect_view()}
             </dl>
             <p class="muted" data-testid="noise-floor">{verdicts.noise.clone()}</p>
         </div>
@@ -99,9 +93,7 @@ fn Details(scored: Shared<Scored>, unit: String, no_benchmark: bool) -> impl Int
         <table class="what-if" data-testid="what-if">
             <caption>"What if your estimate were…"</caption>
             <tbody>
-                <tr><th scope="row">"re-centred on the truth's median"</th><td>{nats(w.recentred)}</td></tr>
-                <tr><th scope="row">"2× wider (on the log axis)"</th><td>{nats(w.wider)}</td></tr>
-                <tr><th scope="row">"2× narrower"</th><td>{nats(w.narrower)}</td></tr>
+                {w.rows().map(|(what, v)| view! { <tr><th scope="row">{what}</th><td>{nats(v)}</td></tr> }).collect_view()}
             </tbody>
         </table>
     }

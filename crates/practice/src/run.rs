@@ -228,10 +228,11 @@ impl Scored {
         )
     }
 
-    /// The score's location and shape parts as percentages of the whole (the score card's bar); 0 for a zero
-    /// score.
-    pub fn parts_percent(&self) -> (f64, f64) {
+    /// The score's location and shape parts as the score card shows them: their share of the whole as a
+    /// percentage (0 for a zero score), their nats, and whether each is within sampling noise.
+    pub fn parts(&self) -> [Part; 2] {
         let b = self.assessment.report.breakdown_shift;
+        let noise = self.assessment.noise;
         let share = |part: f64| {
             if b.total > 0.0 {
                 100.0 * part / b.total
@@ -239,7 +240,22 @@ impl Scored {
                 0.0
             }
         };
-        (share(b.location), share(b.shape))
+        [
+            Part {
+                key: "location",
+                name: "Location (sliding would remove)",
+                nats: b.location,
+                percent: share(b.location),
+                within_noise: noise.location_within_noise,
+            },
+            Part {
+                key: "shape",
+                name: "Shape (spread and form)",
+                nats: b.shape,
+                percent: share(b.shape),
+                within_noise: noise.shape_within_noise,
+            },
+        ]
     }
 
     /// What a score gives the history.
@@ -250,6 +266,17 @@ impl Scored {
             truth: self.truth_quantiles,
         }
     }
+}
+
+/// One part of a score's breakdown (see [`Scored::parts`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Part {
+    /// "location" or "shape" (the page's class and test hook).
+    pub key: &'static str,
+    pub name: &'static str,
+    pub nats: f64,
+    pub percent: f64,
+    pub within_noise: bool,
 }
 
 /// Evaluates one program. Empty source is no run at all (nothing to show yet).

@@ -165,10 +165,21 @@ fn the_score_cards_words() {
         "{words}"
     );
     for s in [&point, &spread] {
-        let (location, shape) = s.parts_percent();
+        let [location, shape] = s.parts();
+        let (l, sh) = (location.percent, shape.percent);
         assert!(
-            (location + shape - 100.0).abs() < 1e-9 && location >= 0.0 && shape >= 0.0,
-            "{location} {shape}"
+            (l + sh - 100.0).abs() < 1e-9 && l >= 0.0 && sh >= 0.0,
+            "{l} {sh}"
+        );
+        let b = s.assessment.report.breakdown_shift;
+        let noise = s.assessment.noise;
+        assert_eq!(
+            (location.key, location.nats, location.within_noise),
+            ("location", b.location, noise.location_within_noise)
+        );
+        assert_eq!(
+            (shape.key, shape.nats, shape.within_noise),
+            ("shape", b.shape, noise.shape_within_noise)
         );
     }
 }
