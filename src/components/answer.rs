@@ -130,12 +130,9 @@ pub fn ModeTabs(boxes: AnswerBoxes) -> impl IntoView {
     let pressed = move |mode: AnswerMode| move || (boxes.mode.get() == mode).to_string();
     view! {
         <div class="tabs" role="group" aria-label="How to answer">
-            <button data-testid="mode-quick" aria-pressed=pressed(AnswerMode::Quick) on:click=switch(AnswerMode::Quick)>
-                "Quick: a 90% interval"
-            </button>
-            <button data-testid="mode-program" aria-pressed=pressed(AnswerMode::Program) on:click=switch(AnswerMode::Program)>
-                "Program"
-            </button>
+            {[(AnswerMode::Quick, "mode-quick", "Quick: a 90% interval"), (AnswerMode::Program, "mode-program", "Program")]
+                .map(|(mode, id, label)| view! { <button data-testid=id aria-pressed=pressed(mode) on:click=switch(mode)>{label}</button> })
+                .collect_view()}
         </div>
     }
 }

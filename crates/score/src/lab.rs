@@ -243,6 +243,11 @@ impl Rule {
         self.info().name
     }
 
+    /// The lab's rule of this [`name`](Rule::name).
+    pub fn named(name: &str) -> Option<Rule> {
+        Rule::ALL.into_iter().find(|r| r.name() == name)
+    }
+
     pub fn orientation(self) -> Orientation {
         self.info().orientation
     }
@@ -471,6 +476,16 @@ impl Range {
             && self.width_max.is_finite()
             && 0.0 < self.width_min
             && self.width_min <= self.width_max
+    }
+
+    /// The report at step `shift_step` of [`shifts`](Range::shifts) and `width_step` of
+    /// [`widths`](Range::widths), both of `steps` points (a step past the end is the last).
+    pub fn report_at(&self, shift_step: usize, width_step: usize, steps: usize) -> Report {
+        let at = |grid: Vec<f64>, i: usize| grid.get(i).or(grid.last()).copied().unwrap_or(0.0);
+        Report::new(
+            at(self.shifts(steps), shift_step),
+            at(self.widths(steps), width_step),
+        )
     }
 
     /// `n` evenly spaced shifts from `shift_min` to `shift_max` (the ends included; one point: `shift_min`).

@@ -526,11 +526,25 @@ fn heat_map_is_the_rule_over_the_grid() {
     }
     assert_eq!(range.shifts(1), vec![range.shift_min]);
     assert!(range.widths(0).is_empty());
+    // A report by slider steps: the grids' points, the middle one honest, a step past the end the last.
+    let (shifts, widths) = (range.shifts(5), range.widths(3));
+    let cases = [
+        ((0, 0), Report::new(shifts[0], widths[0])),
+        ((2, 1), Report::new(0.0, 1.0)),
+        ((4, 2), Report::new(shifts[4], widths[2])),
+        ((9, 9), Report::new(shifts[4], widths[2])),
+    ];
+    for ((i, j), want) in cases {
+        let (s5, w3) = (range.report_at(i, j, 5), range.report_at(i, j, 3));
+        assert_eq!((s5.shift, w3.width), (want.shift, want.width), "{i} {j}");
+    }
 }
 
 #[test]
 fn rules_say_their_names_and_orientation() {
+    assert_eq!(Rule::named("no such rule"), None);
     for rule in Rule::ALL {
+        assert_eq!(Rule::named(rule.name()), Some(rule));
         let info = rule.info();
         assert_eq!(info.id, rule.id());
         assert!(!info.name.is_empty() && !info.rewards.is_empty() && !info.measures.is_empty());

@@ -153,8 +153,7 @@ pub fn Explorer() -> impl IntoView {
                     id="lab-rule"
                     data-testid="lab-rule"
                     on:change=move |ev| {
-                        let name = event_target_value(&ev);
-                        if let Some(r) = Rule::ALL.into_iter().find(|r| r.name() == name) {
+                        if let Some(r) = Rule::named(&event_target_value(&ev)) {
                             rule.set(r);
                         }
                     }

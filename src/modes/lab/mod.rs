@@ -34,19 +34,12 @@ pub struct LabState {
 impl LabState {
     fn new() -> LabState {
         let range = Range::default();
-        let shifts = StoredValue::new(range.shifts(STEPS));
-        let widths = StoredValue::new(range.widths(STEPS));
         let low = RwSignal::new("1 million".to_string());
         let high = RwSignal::new("100 million".to_string());
         let shift_at = RwSignal::new(MIDDLE);
         let width_at = RwSignal::new(MIDDLE);
         let belief = Memo::new(move |_| Belief::typed(&low.get(), &high.get()));
-        let report = Memo::new(move |_| {
-            Report::new(
-                shifts.with_value(|s| s[shift_at.get()]),
-                widths.with_value(|w| w[width_at.get()]),
-            )
-        });
+        let report = Memo::new(move |_| range.report_at(shift_at.get(), width_at.get(), STEPS));
         LabState {
             low,
             high,
