@@ -242,18 +242,18 @@ impl Scored {
         };
         [
             Part {
-                key: "location",
-                name: "Location (sliding would remove)",
                 nats: b.location,
                 percent: share(b.location),
                 within_noise: noise.location_within_noise,
+                key: "location",
+                name: "Location (sliding would remove)",
             },
             Part {
-                key: "shape",
-                name: "Shape (spread and form)",
                 nats: b.shape,
                 percent: share(b.shape),
                 within_noise: noise.shape_within_noise,
+                key: "shape",
+                name: "Shape (spread and form)",
             },
         ]
     }
@@ -271,12 +271,13 @@ impl Scored {
 /// One part of a score's breakdown (see [`Scored::parts`]).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Part {
+    pub nats: f64,
+    /// Its share of the whole score.
+    pub percent: f64,
+    pub within_noise: bool,
     /// "location" or "shape" (the page's class and test hook).
     pub key: &'static str,
     pub name: &'static str,
-    pub nats: f64,
-    pub percent: f64,
-    pub within_noise: bool,
 }
 
 /// Evaluates one program. Empty source is no run at all (nothing to show yet).
