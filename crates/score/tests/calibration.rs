@@ -82,7 +82,8 @@ fn trend_rows_and_points() {
             count: i + 1,
         })
         .collect();
-    let cases: [(usize, usize, Vec<(usize, &str, usize)>); 3] = [
+    type Row = (usize, &'static str, usize);
+    let cases: [(usize, usize, Vec<Row>); 3] = [
         (
             10,
             2,
