@@ -121,3 +121,20 @@ pub fn restored<P: std::ops::Deref<Target = Pack>>(packs: &[P], before: usize) -
         problems: Vec::new(),
     }
 }
+
+/// Forgets every loaded pack but the built-in one (the first): the question to open instead when the one open
+/// (in pack `open`) was in a loaded pack, and the report to show.
+pub fn forget<P: std::ops::Deref<Target = Pack>>(
+    packs: &mut Vec<P>,
+    open: Option<usize>,
+) -> (Option<String>, Report) {
+    packs.truncate(1);
+    let reopen = open
+        .filter(|pack| *pack > 0)
+        .and_then(|_| packs.first()?.questions.first().map(|q| q.id.clone()));
+    let report = Report {
+        loaded: vec!["Loaded packs forgotten: only the built-in questions remain.".to_string()],
+        problems: Vec::new(),
+    };
+    (reopen, report)
+}

@@ -44,6 +44,16 @@ impl Shared {
         }
     }
 
+    /// The shared program exactly as it was run.
+    pub fn program(&self) -> Program {
+        Program {
+            source: self.source.clone(),
+            dialect: self.dialect,
+            seed: self.seed,
+            samples: self.samples,
+        }
+    }
+
     /// Whether `draft` holds an answer of its own other than this one (opening the link would replace it).
     pub fn differs_from(&self, draft: &Draft) -> bool {
         let runs_as = draft.answer.program().ok().map(|p| p.source);
@@ -201,6 +211,7 @@ mod tests {
             seed: l.seed,
             samples: l.samples,
         };
+        assert_eq!(l.program(), program);
         assert_eq!(Shared::of(&l.question, program), l);
     }
 

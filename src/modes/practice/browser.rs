@@ -220,23 +220,16 @@ fn PackLoader(
     let forget = move |_| {
         packs::forget();
         pack_filter.set(None);
-        state.packs.update(|p| p.truncate(1));
-        if state
-            .selected
-            .get_untracked()
-            .is_some_and(|(pack, _)| pack > 0)
-        {
-            let first = state
-                .packs
-                .with_untracked(|p| p[0].questions.first().map(|q| q.id.clone()));
-            if let Some(id) = first {
+        let open = state.selected.get_untracked().map(|(pack, _)| pack);
+        let forgotten = state
+            .packs
+            .try_update(|p| fermi_practice::packs::forget(p, open));
+        if let Some((reopen, said)) = forgotten {
+            if let Some(id) = reopen {
                 state.open(0, &id);
             }
+            report.set(Some(said));
         }
-        report.set(Some(files::Outcome {
-            loaded: vec!["Loaded packs forgotten: only the built-in questions remain.".to_string()],
-            problems: Vec::new(),
-        }));
     };
     let problems = move || {
         report.get().map(|o| {

@@ -22,7 +22,6 @@ use crate::components::{
 use answered::RecordedAnswer;
 use browser::QuestionBrowser;
 use calibration::CalibrationView;
-use fermi_answer::Answer as Given;
 use fermi_practice::Theme;
 use fermi_practice::share::{self, Arrival, Shared};
 use history::History;
@@ -186,12 +185,7 @@ fn open_link(state: PracticeState, pending: RwSignal<Option<Shared>>, fragment: 
 
 /// Puts a shared estimate in the editor of the open question, with its dialect, seed and sample count.
 fn apply_link(state: PracticeState, link: Shared) {
-    let p = state.pipeline;
-    p.seed.set(link.seed);
-    p.samples.set(link.samples);
-    state
-        .boxes
-        .load(&Given::written(link.dialect, link.source), p);
+    state.load(link.program());
     state.notify("A shared estimate was loaded. Press Submit to see its score.");
 }
 

@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use fermi_answer::Answer;
 use fermi_bank::{FitCache, FittedTruth, Pack, Question};
-use fermi_practice::{Draft, HistoryEntry, Outcome, Practice, Recomputing, Saved};
+use fermi_practice::{Draft, HistoryEntry, Outcome, Practice, Program, Recomputing, Saved};
 use leptos::prelude::*;
 
 use crate::components::AnswerBoxes;
@@ -149,11 +149,16 @@ impl PracticeState {
             Err(notice) => return self.notify(notice),
         };
         self.open(pack, &entry.question);
+        self.load(entry.program());
+    }
+
+    /// Puts a program in the editor exactly as it was run: its source, dialect, seed and sample count.
+    pub fn load(&self, program: Program) {
         let p = self.pipeline;
-        p.seed.set(entry.seed);
-        p.samples.set(entry.samples);
-        let answer = Answer::written(entry.dialect, entry.source.clone());
-        self.boxes.load(&answer, p);
+        p.seed.set(program.seed);
+        p.samples.set(program.samples);
+        self.boxes
+            .load(&Answer::written(program.dialect, program.source), p);
     }
 
     /// Submit: reveals the truth and records the answer in the history (once the worker's run is in, if it is
