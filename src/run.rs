@@ -146,12 +146,8 @@ impl Pipeline {
 
     /// The program exactly as last run (what Submit records and a share link holds).
     pub fn program(&self) -> Program {
-        Program {
-            source: self.evaluated.get(),
-            dialect: self.dialect.get(),
-            seed: self.seed.get(),
-            samples: self.samples.get(),
-        }
+        let (source, dialect) = (self.evaluated.get(), self.dialect.get());
+        Program::new(source, dialect, self.seed.get(), self.samples.get())
     }
 
     pub fn settings(&self) -> Settings {

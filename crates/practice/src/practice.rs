@@ -31,6 +31,17 @@ pub struct Program {
     pub samples: usize,
 }
 
+impl Program {
+    pub fn new(source: String, dialect: Dialect, seed: u64, samples: usize) -> Program {
+        Program {
+            source,
+            dialect,
+            seed,
+            samples,
+        }
+    }
+}
+
 /// What a run scored against the truth gives the history: the score and both sets of quantiles.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Outcome {
@@ -270,12 +281,7 @@ impl HistoryEntry {
 
     /// The program exactly as it was run.
     pub fn program(&self) -> Program {
-        Program {
-            source: self.source.clone(),
-            dialect: self.dialect,
-            seed: self.seed,
-            samples: self.samples,
-        }
+        Program::new(self.source.clone(), self.dialect, self.seed, self.samples)
     }
 }
 

@@ -46,12 +46,7 @@ impl Shared {
 
     /// The shared program exactly as it was run.
     pub fn program(&self) -> Program {
-        Program {
-            source: self.source.clone(),
-            dialect: self.dialect,
-            seed: self.seed,
-            samples: self.samples,
-        }
+        Program::new(self.source.clone(), self.dialect, self.seed, self.samples)
     }
 
     /// Whether `draft` holds an answer of its own other than this one (opening the link would replace it).
