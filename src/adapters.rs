@@ -108,11 +108,8 @@ pub fn fresh_entropy() -> u64 {
         let since_load = web_sys::window()
             .and_then(|w| w.performance())
             .map_or(0.0, |p| p.now());
-        let mut h = fermi_num::Fnv1a::default();
-        for part in [js_sys::Date::now().to_bits(), since_load.to_bits(), count] {
-            h.write(&part.to_le_bytes());
-        }
-        h.finish() % 1_000_000_000
+        let parts = [js_sys::Date::now().to_bits(), since_load.to_bits(), count];
+        fermi_num::fnv1a_words(&parts) % 1_000_000_000
     })
 }
 

@@ -2,53 +2,19 @@
 //! worker, and its score against a truth the mode gives. The run, its score and their wire format are
 //! `fermi_practice::run`'s; this file only wires them to signals.
 
-use std::sync::Arc;
-use std::time::Duration;
-
 use fermi_bank::FittedTruth;
 use fermi_eval::Options;
 use fermi_syntax::Dialect;
 use leptos::prelude::*;
 
-use fermi_practice::Settings;
-use fermi_practice::run::{Lanes, Run, RunRequest, Scored, run, score};
-
-/// Pause after the last keystroke before the program is evaluated.
-pub const DEBOUNCE: Duration = Duration::from_millis(250);
+pub use fermi_practice::run::Shared;
+use fermi_practice::run::{
+    DEBOUNCE, Done, Job, Lanes, Run, RunRequest, Scored, WORKER_MIN_SAMPLES, evaluating, score,
+    worker_run, worker_score,
+};
 /// The settings' sample-count range.
 pub use fermi_practice::{MAX_SAMPLES as UI_MAX_SAMPLES, MIN_SAMPLES as UI_MIN_SAMPLES};
-/// From this many samples a run (and its score) goes to the worker: at 10⁶ they would take the page's thread for
-/// 150–300 ms. Below, the page's own thread answers sooner (no round trip) and is busy under ~30 ms.
-pub const WORKER_MIN_SAMPLES: usize = 200_000;
-
-/// Shared result that compares by identity: a new run is always a change, and no sample vector is compared.
-#[derive(Debug)]
-pub struct Shared<T>(pub Arc<T>);
-
-impl<T> Shared<T> {
-    pub fn new(value: T) -> Shared<T> {
-        Shared(Arc::new(value))
-    }
-}
-
-impl<T> Clone for Shared<T> {
-    fn clone(&self) -> Self {
-        Shared(self.0.clone())
-    }
-}
-
-impl<T> PartialEq for Shared<T> {
-    fn eq(&self, other: &Self) -> bool {
-        Arc::ptr_eq(&self.0, &other.0)
-    }
-}
-
-impl<T> std::ops::Deref for Shared<T> {
-    type Target = T;
-    fn deref(&self) -> &T {
-        &self.0
-    }
-}
+use fermi_practice::{Program, Settings};
 
 /// One program's pipeline, provided as context by the mode that owns it: what the user writes, the run shown,
 /// and its score once the mode gives a truth.
@@ -95,31 +61,21 @@ impl Pipeline {
         });
         let lane = background.lane();
         // Whether the current request belongs to the worker; if the worker fails, every run is on the page again.
-        let in_worker = Memo::new(move |_| {
-            background.alive.get()
-                && request.with(|r| r.options.samples >= min_samples && !r.source.trim().is_empty())
-        });
+        let in_worker =
+            Memo::new(move |_| request.with(|r| r.in_worker(background.alive.get(), min_samples)));
         let job = Memo::new(move |_| Job {
             run: request.get(),
             truth: truth.get(),
         });
         let run = Memo::new(move |previous: Option<&Shared<Run>>| {
             if !in_worker.get() {
-                return request.with(|r| Shared::new(run(&r.source, r.dialect, &r.options)));
+                return request.with(|r| Shared::new(r.run()));
             }
-            let done = lane.done.with(|d| {
-                d.as_ref()
-                    .filter(|done| request.with(|r| *r == done.of.run))
-                    .map(|done| done.run.clone())
-            });
-            done.or_else(|| previous.cloned())
-                .unwrap_or_else(|| Shared::new(Run::default()))
+            lane.done
+                .with(|d| request.with(|r| worker_run(d.as_ref(), r, previous)))
         });
         let evaluating = Memo::new(move |_| {
-            in_worker.get()
-                && lane
-                    .done
-                    .with(|d| d.as_ref().is_none_or(|done| job.with(|j| *j != done.of)))
+            in_worker.get() && lane.done.with(|d| job.with(|j| evaluating(d.as_ref(), j)))
         });
         // Each new job for the worker supersedes the one before: only the latest id's result is taken.
         Effect::new(move |_| {
@@ -137,10 +93,7 @@ impl Pipeline {
             if !in_worker.get() {
                 return score(run.log_samples()?, truth).map(Shared::new);
             }
-            let done = lane.done.get()?;
-            (done.run == run && done.of.truth == Some(truth))
-                .then_some(done.scored)
-                .flatten()
+            lane.done.with(|d| worker_score(d.as_ref(), &run, truth))
         });
         // Debounce: evaluate a short pause after the last edit.
         let pending = StoredValue::new(None::<TimeoutHandle>);
@@ -191,6 +144,12 @@ impl Pipeline {
         self.source.with(|s| self.evaluated.with(|e| s != e))
     }
 
+    /// The program exactly as last run (what Submit records and a share link holds).
+    pub fn program(&self) -> Program {
+        let (source, dialect) = (self.evaluated.get(), self.dialect.get());
+        Program::new(source, dialect, self.seed.get(), self.samples.get())
+    }
+
     pub fn settings(&self) -> Settings {
         Settings {
             samples: self.samples.get(),
@@ -198,21 +157,6 @@ impl Pipeline {
             dialect: self.dialect.get(),
         }
     }
-}
-
-/// What the worker is asked for: a run, and its score once there is a truth.
-#[derive(Clone, Debug, PartialEq)]
-struct Job {
-    run: RunRequest,
-    truth: Option<FittedTruth>,
-}
-
-/// The worker's answer to a job. `scored` is `None` before there is a truth.
-#[derive(Clone, Debug)]
-struct Done {
-    of: Job,
-    run: Shared<Run>,
-    scored: Option<Shared<Scored>>,
 }
 
 /// A mode's evaluation worker, which any number of its pipelines share (a class's twenty questions run in one
@@ -253,14 +197,9 @@ impl Background {
             let Some(Some(done)) = done.try_with_value(|d| d.get(lane).copied()) else {
                 return;
             };
-            match crate::worker::message_bytes(&value).and_then(|b| fermi_practice::run::decode(&b))
-            {
-                Some((run, scored)) => {
-                    done.try_set(Some(Done {
-                        of,
-                        run: Shared::new(run),
-                        scored: scored.map(Shared::new),
-                    }));
+            match crate::worker::message_bytes(&value).and_then(|b| Done::read(of, &b)) {
+                Some(answer) => {
+                    done.try_set(Some(answer));
                 }
                 None => {
                     alive.try_set(false);

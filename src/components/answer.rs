@@ -2,8 +2,8 @@
 //! source of the `Pipeline` in context; what the boxes and the editor hold is read as the core's
 //! `fermi_answer::Answer`, which says what it runs as and why it is not ready.
 
-use fermi_answer::{Answer as Given, Bounds};
-use fermi_practice::submit::{blocked, unit_warning};
+use fermi_answer::{Answer as Given, Bounds, Switch};
+use fermi_practice::submit::{blocked, submit_note, unit_warning};
 use fermi_syntax::{Dialect, Severity};
 use leptos::html;
 use leptos::prelude::*;
@@ -14,12 +14,7 @@ use super::{coded, readable, value_in};
 use crate::run::Pipeline;
 
 /// The tab on screen: a quick 90% interval, or a program (both tabs keep what was typed in them).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum AnswerMode {
-    Quick,
-    Program,
-}
+pub use fermi_answer::Way as AnswerMode;
 
 /// The editor's inputs besides the program: the way of answering and the quick mode's two boxes.
 #[derive(Clone, Copy)]
@@ -41,15 +36,10 @@ impl AnswerBoxes {
             if boxes.mode.get() != AnswerMode::Quick {
                 return;
             }
-            let (low, high) = (boxes.low.get(), boxes.high.get());
-            // Empty boxes leave a program written in the editor alone.
-            if low.trim().is_empty() && high.trim().is_empty() {
+            let bounds = Bounds::new(boxes.low.get(), boxes.high.get());
+            let Some(program) = bounds.typed_program(pipeline.dialect.get()) else {
                 return;
-            }
-            // Boxes not ready yet write no program: the core's reason shows instead (no `to` jargon).
-            let program = Bounds::new(low, high)
-                .program(pipeline.dialect.get())
-                .unwrap_or_default();
+            };
             if pipeline.source.get_untracked() != program {
                 pipeline.source.set(program);
             }
@@ -67,24 +57,12 @@ impl AnswerBoxes {
 
     /// Puts an answer on screen: its tab, its boxes or its program (and dialect), run at once.
     pub fn load(&self, answer: &Given, pipeline: Pipeline) {
-        match answer {
-            Given::Quick(b) => {
-                self.mode.set(AnswerMode::Quick);
-                self.low.set(b.low.clone());
-                self.high.set(b.high.clone());
-                pipeline.load(
-                    b.program(pipeline.dialect.get_untracked())
-                        .unwrap_or_default(),
-                );
-            }
-            Given::Program(p) => {
-                self.mode.set(AnswerMode::Program);
-                self.low.set(String::new());
-                self.high.set(String::new());
-                pipeline.dialect.set(p.dialect);
-                pipeline.load(p.source.clone());
-            }
-        }
+        let shown = answer.on_screen(pipeline.dialect.get_untracked());
+        self.mode.set(shown.way);
+        self.low.set(shown.bounds.low);
+        self.high.set(shown.bounds.high);
+        pipeline.dialect.set(shown.dialect);
+        pipeline.load(shown.source);
     }
 }
 
@@ -108,22 +86,11 @@ pub fn Answer(
             on_submit.run(());
         }
     });
-    let note = move || {
-        if let Some(why) = (!can_submit())
-            .then(|| submit_blocked(&pipeline, boxes))
-            .flatten()
-        {
-            return view! { <span class="submit-why" data-testid="submit-why">{why}</span> }
-                .into_any();
+    let note = move || match (!can_submit()).then(|| submit_blocked(&pipeline, boxes)) {
+        Some(Some(why)) => {
+            view! { <span class="submit-why" data-testid="submit-why">{why}</span> }.into_any()
         }
-        view! {
-            <span class="muted">{move || if submitted.get() {
-                "Your first answer is the one that counts: edits after the reveal are scored but not recorded."
-            } else {
-                "The truth stays hidden until you submit."
-            }}</span>
-        }
-        .into_any()
+        _ => view! { <span class="muted">{submit_note(submitted.get())}</span> }.into_any(),
     };
     view! {
         <section class="panel answer" id="answer" aria-label="Your answer">
@@ -163,12 +130,9 @@ pub fn ModeTabs(boxes: AnswerBoxes) -> impl IntoView {
     let pressed = move |mode: AnswerMode| move || (boxes.mode.get() == mode).to_string();
     view! {
         <div class="tabs" role="group" aria-label="How to answer">
-            <button data-testid="mode-quick" aria-pressed=pressed(AnswerMode::Quick) on:click=switch(AnswerMode::Quick)>
-                "Quick: a 90% interval"
-            </button>
-            <button data-testid="mode-program" aria-pressed=pressed(AnswerMode::Program) on:click=switch(AnswerMode::Program)>
-                "Program"
-            </button>
+            {[(AnswerMode::Quick, "mode-quick", "Quick: a 90% interval"), (AnswerMode::Program, "mode-program", "Program")]
+                .map(|(mode, id, label)| view! { <button data-testid=id aria-pressed=pressed(mode) on:click=switch(mode)>{label}</button> })
+                .collect_view()}
         </div>
     }
 }
@@ -339,9 +303,8 @@ pub fn Editor(#[prop(default = true)] dialect_switch: bool) -> impl IntoView {
 #[component]
 fn DialectSwitch() -> impl IntoView {
     let pipeline = expect_context::<Pipeline>();
-    // The dialect switched from, the program then, and its conversion to the new one (or why there is none). Any
-    // change to the program (typing, another question, a share link) retires the offer.
-    let offer = RwSignal::new(None::<(Dialect, String, Result<String, String>)>);
+    // The dialect switched from, the program then, and its conversion to the new one (or why there is none).
+    let offer = RwSignal::new(None::<Switch>);
     let switch = move |ev: web_sys::Event| {
         let to = if event_target_value(&ev) == "fermi" {
             Dialect::Fermi
@@ -355,9 +318,8 @@ fn DialectSwitch() -> impl IntoView {
         let source = pipeline.source.get_untracked();
         pipeline.dialect.set(to);
         pipeline.run_now();
-        if !source.trim().is_empty() {
-            let conversion = fermi_syntax::convert(&source, from, to);
-            offer.set(Some((from, source, conversion)));
+        if let Some(switched) = Switch::offer(&source, from, to) {
+            offer.set(Some(switched));
         }
     };
     let back = move |from: Dialect| {
@@ -368,36 +330,28 @@ fn DialectSwitch() -> impl IntoView {
         }
     };
     let offered = move || {
-        let (from, source, conversion) = offer.get()?;
-        if pipeline.source.with(|s| *s != source) {
-            return None;
-        }
-        let to = pipeline.dialect.get_untracked();
-        Some(match conversion {
-            Ok(converted) => view! {
-                <div class="dialect-offer" data-testid="dialect-convert" role="status">
-                    <span>{format!("Your program is written in {}. ", from.name())}</span>
-                    <button
-                        data-testid="convert-program"
-                        on:click=move |_| {
-                            pipeline.load(converted.clone());
-                            offer.set(None);
-                        }
-                    >
-                        {format!("Convert it to {}", to.name())}
-                    </button>
-                    <button data-testid="switch-back" on:click=back(from)>{format!("Switch back to {}", from.name())}</button>
-                </div>
+        let o = offer
+            .get()
+            .filter(|o| pipeline.source.with(|s| o.stands(s)))?;
+        let convert = o.conversion.clone().ok().map(|converted| {
+            view! {
+                <button
+                    data-testid="convert-program"
+                    on:click=move |_| {
+                        pipeline.load(converted.clone());
+                        offer.set(None);
+                    }
+                >
+                    {format!("Convert it to {}", o.to.name())}
+                </button>
             }
-            .into_any(),
-            Err(why) => view! {
-                <div class="dialect-offer" data-testid="dialect-convert" role="status">
-                    <span>{why}</span>
-                    " "
-                    <button data-testid="switch-back" on:click=back(from)>{format!("Switch back to {}", from.name())}</button>
-                </div>
-            }
-            .into_any(),
+        });
+        Some(view! {
+            <div class="dialect-offer" data-testid="dialect-convert" role="status">
+                <span>{o.words()}</span>
+                {convert}
+                <button data-testid="switch-back" on:click=back(o.from)>{format!("Switch back to {}", o.from.name())}</button>
+            </div>
         })
     };
     view! {

@@ -4,11 +4,8 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters_canvas::CanvasBackend;
 
-use fermi_bank::FittedTruth;
 use fermi_practice::Theme;
-use fermi_practice::chart::{Overlay, TruthMark, lognormal_series};
-
-use fermi_practice::run::Run;
+use fermi_practice::chart::Overlay;
 
 use crate::run::Pipeline;
 use fermi_charts::overlay::draw;
@@ -41,58 +38,64 @@ pub fn paint(
 
 /// The app's theme (read as a signal, so a change redraws): the one chosen, else the system's.
 fn dark_theme() -> bool {
-    match use_context::<RwSignal<Theme>>().map(|t| t.get()) {
-        Some(Theme::Dark) => return true,
-        Some(Theme::Light) => return false,
-        _ => {}
-    }
-    web_sys::window()
-        .and_then(|w| w.match_media("(prefers-color-scheme: dark)").ok().flatten())
-        .is_some_and(|m| m.matches())
+    let chosen = use_context::<RwSignal<Theme>>().map_or(Theme::System, |t| t.get());
+    chosen.is_dark(|| {
+        web_sys::window()
+            .and_then(|w| w.match_media("(prefers-color-scheme: dark)").ok().flatten())
+            .is_some_and(|m| m.matches())
+    })
 }
 
-/// The chart's content: the estimate always, the truth once scored against.
-fn overlay(run: &Run, truth: Option<FittedTruth>, unit: &str) -> Overlay {
-    Overlay {
-        estimate: run.series.clone(),
-        truth: truth.map(|t| match t {
-            FittedTruth::Lognormal { mu, sigma } => TruthMark::Density(lognormal_series(mu, sigma)),
-            FittedTruth::Point(v) => TruthMark::Point(v.ln()),
-        }),
-        unit: unit.to_string(),
-    }
+/// A canvas redrawn whenever `draw` would draw something else (`class` styles it; `label` says what it shows).
+#[component]
+pub fn Figure(
+    #[prop(into)] testid: String,
+    label: &'static str,
+    #[prop(default = "chart small")] class: &'static str,
+    /// Nothing to draw: a phone folds the empty area away (www/style.css).
+    #[prop(optional)]
+    empty: Option<Signal<bool>>,
+    draw: impl Fn(web_sys::HtmlCanvasElement) + 'static,
+) -> impl IntoView {
+    let canvas = NodeRef::<Canvas>::new();
+    Effect::new(move |_| {
+        if let Some(c) = canvas.get() {
+            draw(c);
+        }
+    });
+    let empty = move || empty.is_some_and(|e| e.get());
+    view! { <canvas node_ref=canvas class=class class:empty=empty data-testid=testid role="img" aria-label=label></canvas> }
 }
 
 /// The overlay of the `Pipeline` in context, redrawn whenever its run or score changes; `unit` labels the axis.
 #[component]
 pub fn Chart(#[prop(into)] unit: Signal<String>) -> impl IntoView {
     let pipeline = expect_context::<Pipeline>();
-    let canvas = NodeRef::<Canvas>::new();
-    Effect::new(move |_| {
+    let draw = move |canvas| {
         let run = pipeline.run.get();
         let truth = pipeline.scored.get().map(|s| s.truth);
         let unit = unit.get();
-        if let Some(canvas) = canvas.get() {
-            paint(canvas, |area, palette, ratio| {
-                draw(area, &overlay(&run, truth, &unit), palette, ratio)
-            });
-        }
-    });
-    // Nothing to draw yet (no estimate, no truth): a phone folds the empty area away (www/style.css).
-    let empty = move || {
-        let truth = pipeline.scored.get().map(|s| s.truth);
-        pipeline
-            .run
-            .with(|run| overlay(run, truth, "").x_range().is_none())
+        let overlay = Overlay::of(run.series.as_ref(), truth, &unit);
+        paint(canvas, |area, palette, ratio| {
+            draw(area, &overlay, palette, ratio)
+        });
     };
+    // Nothing to draw yet (no estimate, no truth): a phone folds the empty area away (www/style.css).
+    let empty = Signal::derive(move || {
+        let truth = pipeline.scored.get().map(|s| s.truth);
+        pipeline.run.with(|run| {
+            Overlay::of(run.series.as_ref(), truth, "")
+                .x_range()
+                .is_none()
+        })
+    });
     view! {
-        <canvas
-            node_ref=canvas
+        <Figure
             class="chart"
-            class:empty=empty
-            data-testid="chart"
-            role="img"
-            aria-label="Density of your estimate and, after you submit, of the truth, on a log axis. The table below gives the same numbers."
-        ></canvas>
+            empty
+            testid="chart"
+            label="Density of your estimate and, after you submit, of the truth, on a log axis. The table below gives the same numbers."
+            draw
+        />
     }
 }

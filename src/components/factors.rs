@@ -9,10 +9,9 @@ use fermi_factors::{
     Answer, Attribution, Correction, Reference, TruthShape, attribute, ratio_text, skeleton,
 };
 use fermi_score::format_nats;
-use leptos::html::Canvas;
 use leptos::prelude::*;
 
-use super::{paint, readable};
+use super::{Figure, paint, readable};
 use crate::run::{Pipeline, Shared};
 use fermi_charts::waterfall;
 
@@ -147,25 +146,21 @@ fn Breakdown(a: Shared<Attribution>, corrections: RwSignal<Vec<Correction>>) -> 
             }
         })
         .collect_view();
-    let canvas = NodeRef::<Canvas>::new();
     let steps = a.steps();
     let (truth_ln, answer_ln) = (a.truth_median.ln(), a.answer_median.ln());
-    Effect::new(move |_| {
-        if let Some(canvas) = canvas.get() {
-            paint(canvas, |area, palette, ratio| {
-                waterfall::draw(area, &steps, truth_ln, answer_ln, palette, ratio)
-            });
-        }
-    });
+    let draw = move |canvas| {
+        paint(canvas, |area, palette, ratio| {
+            waterfall::draw(area, &steps, truth_ln, answer_ln, palette, ratio)
+        });
+    };
     view! {
         <div role="status" aria-live="polite">{sentences}</div>
-        <canvas
-            node_ref=canvas
+        <Figure
             class="chart waterfall"
-            data-testid="factors-waterfall"
-            role="img"
-            aria-label="Waterfall from the truth's median to your answer's: each factor's part of the miss on a log axis. The table below gives the same numbers."
-        ></canvas>
+            testid="factors-waterfall"
+            label="Waterfall from the truth's median to your answer's: each factor's part of the miss on a log axis. The table below gives the same numbers."
+            draw
+        />
         <table class="factors-table" data-testid="factors-table">
             <thead>
                 <tr>

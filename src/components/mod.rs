@@ -18,7 +18,7 @@ pub use answer::{
     UnitWarning, focus_by_id,
 };
 pub use bound::BoundInput;
-pub use chart::{Chart, paint};
+pub use chart::{Chart, Figure, paint};
 pub use diagnostics::Diagnostics;
 pub use factors::FactorFeedback;
 pub use notices::Notices;
@@ -26,9 +26,7 @@ pub use result::{QuantileTable, RulesTable, ScoreCard};
 pub use settings::SettingsPanel;
 
 /// A value in readable form ("98.3 billion"), from the core's formatter.
-pub fn readable(x: f64) -> String {
-    fermi_num::format_readable(x)
-}
+pub use fermi_num::format_readable as readable;
 
 /// A value of a question in its unit's scale ("31.9%" on a share, "98.3 billion" otherwise), from the core's
 /// printer.

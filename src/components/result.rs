@@ -1,11 +1,10 @@
 //! After Submit: the score card (Cramér-log, its location/shape bar, feedback, diagnostics, what-ifs), the
 //! quantile table beside the chart, and the table of the other rules. Before Submit: the estimate only.
 
-use fermi_bank::FittedTruth;
 use fermi_score::format_nats as nats;
 use leptos::prelude::*;
 
-use super::value_in;
+use fermi_practice::chart::quantile_rows;
 use fermi_practice::run::Scored;
 
 use crate::run::{Pipeline, Shared};
@@ -32,14 +31,7 @@ pub fn ScoreCard(
             "score-value pending"
         }
     };
-    let announcement = move || match scored() {
-        Some(s) => format!(
-            "Cramér-log score {}. {}",
-            s.assessment.verdicts.score,
-            s.assessment.feedback.join(" ")
-        ),
-        None => String::new(),
-    };
+    let announcement = move || scored().map(|s| s.announcement()).unwrap_or_default();
     let truth_problem = move || {
         problem
             .get()
@@ -66,13 +58,11 @@ pub fn ScoreCard(
 #[component]
 fn Details(scored: Shared<Scored>, unit: String, no_benchmark: bool) -> impl IntoView {
     let a = &scored.assessment;
-    let b = a.report.breakdown_shift;
-    let noise = a.noise;
-    let (location, shape) = scored.parts_percent();
     let verdicts = a.verdicts.clone();
     let truth_text = scored.truth_words(&unit);
     let w = a.what_if;
     let grey = |within: bool| if within { "part noise" } else { "part" };
+    let parts = scored.parts();
     view! {
         <p class="score-scale muted" data-testid="score-scale">
             {verdicts.scale.clone()}
@@ -81,18 +71,14 @@ fn Details(scored: Shared<Scored>, unit: String, no_benchmark: bool) -> impl Int
         <p class="truth-summary" data-testid="truth-summary">{truth_text}</p>
         <div class="breakdown" aria-label="Where the score comes from">
             <div class="bar" aria-hidden="true">
-                <span class=format!("{} location", grey(noise.location_within_noise)) style=format!("width: {location:.1}%")></span>
-                <span class=format!("{} shape", grey(noise.shape_within_noise)) style=format!("width: {shape:.1}%")></span>
+                {parts.map(|p| view! {
+                    <span class=format!("{} {}", grey(p.within_noise), p.key) style=format!("width: {:.1}%", p.percent)></span>
+                }).collect_view()}
             </div>
             <dl class="parts">
-                <div class=grey(noise.location_within_noise)>
-                    <dt>"Location (sliding would remove)"</dt>
-                    <dd data-testid="score-location">{nats(b.location)}</dd>
-                </div>
-                <div class=grey(noise.shape_within_noise)>
-                    <dt>"Shape (spread and form)"</dt>
-                    <dd data-testid="score-shape">{nats(b.shape)}</dd>
-                </div>
+                {parts.map(|p| view! {
+                    <div class=grey(p.within_noise)><dt>{p.name}</dt><dd data-testid=format!("score-{}", p.key)>{nats(p.nats)}</dd></div>
+                }).collect_view()}
             </dl>
             <p class="muted" data-testid="noise-floor">{verdicts.noise.clone()}</p>
         </div>
@@ -107,9 +93,7 @@ fn Details(scored: Shared<Scored>, unit: String, no_benchmark: bool) -> impl Int
         <table class="what-if" data-testid="what-if">
             <caption>"What if your estimate were…"</caption>
             <tbody>
-                <tr><th scope="row">"re-centred on the truth's median"</th><td>{nats(w.recentred)}</td></tr>
-                <tr><th scope="row">"2× wider (on the log axis)"</th><td>{nats(w.wider)}</td></tr>
-                <tr><th scope="row">"2× narrower"</th><td>{nats(w.narrower)}</td></tr>
+                {w.rows().map(|(what, v)| view! { <tr><th scope="row">{what}</th><td>{nats(v)}</td></tr> }).collect_view()}
             </tbody>
         </table>
     }
@@ -124,24 +108,8 @@ pub fn QuantileTable(#[prop(into)] unit: Signal<String>) -> impl IntoView {
         let run = pipeline.run.get();
         let f = run.forecast.as_ref()?.as_ref().ok()?;
         let truth = pipeline.scored.get().map(|s| s.truth);
-        let rows = [
-            (
-                "5%",
-                f.summary.p5,
-                FittedTruth::p5 as fn(&FittedTruth) -> f64,
-            ),
-            ("median", f.summary.median, FittedTruth::median),
-            ("95%", f.summary.p95, FittedTruth::p95),
-        ]
-        .map(|(name, ln, of_truth)| {
-            let t = truth.map(|t| value_in(&unit, of_truth(&t)));
-            view! {
-                <tr>
-                    <th scope="row">{name}</th>
-                    <td>{value_in(&unit, ln.exp())}</td>
-                    <td>{t.unwrap_or_else(|| "hidden until you submit".to_string())}</td>
-                </tr>
-            }
+        let rows = quantile_rows(&f.summary, truth, &unit).map(|(name, yours, truth)| {
+            view! { <tr><th scope="row">{name}</th><td>{yours}</td><td>{truth}</td></tr> }
         });
         Some(view! {
             <table class="quantiles" data-testid="quantile-table">

@@ -1,3 +1,4 @@
+use fermi_practice::Settings;
 use leptos::prelude::*;
 
 use crate::run::{Pipeline, UI_MAX_SAMPLES, UI_MIN_SAMPLES};
@@ -27,13 +28,12 @@ pub fn SettingsPanel(children: Children) -> impl IntoView {
                 step="1000"
                 prop:value=move || samples_text.get()
                 on:change=move |ev| {
-                    let text = event_target_value(&ev);
-                    match text.trim().parse::<usize>() {
-                        Ok(n) if (UI_MIN_SAMPLES..=UI_MAX_SAMPLES).contains(&n) => {
+                    match Settings::read_samples(&event_target_value(&ev), pipeline.samples.get_untracked()) {
+                        Ok(n) => {
                             samples_problem.set(None);
                             pipeline.samples.set(n);
                         }
-                        _ => samples_problem.set(Some(format!("“{text}” is not a whole number from 1,000 to 1,000,000; still using {}.", pipeline.samples.get_untracked()))),
+                        Err(why) => samples_problem.set(Some(why)),
                     }
                 }
             />
@@ -48,13 +48,15 @@ pub fn SettingsPanel(children: Children) -> impl IntoView {
                     prop:value=move || seed_text.get()
                     aria-describedby="seed-problem"
                     on:change=move |ev| {
-                        let text = event_target_value(&ev);
-                        if let Ok(s) = text.trim().parse::<u64>() {
-                            seed_problem.set(None);
-                            pipeline.seed.set(s);
-                        } else {
-                            seed_problem.set(Some(format!("“{}” is not a seed: a seed is a whole number from 0 to 18,446,744,073,709,551,615; still using {}.", text.trim(), pipeline.seed.get_untracked())));
-                            seed_text.set(pipeline.seed.get_untracked().to_string());
+                        match Settings::read_seed(&event_target_value(&ev), pipeline.seed.get_untracked()) {
+                            Ok(s) => {
+                                seed_problem.set(None);
+                                pipeline.seed.set(s);
+                            }
+                            Err(why) => {
+                                seed_problem.set(Some(why));
+                                seed_text.set(pipeline.seed.get_untracked().to_string());
+                            }
                         }
                     }
                 />

@@ -36,6 +36,60 @@ pub enum Answer {
     Program(Program),
 }
 
+/// The two ways of answering (the editor's tabs, a stored draft's `mode`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Way {
+    Quick,
+    Program,
+}
+
+/// What the page puts on screen for an answer: the tab, the boxes (empty for a program), the dialect and the
+/// program to run at once.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OnScreen {
+    pub way: Way,
+    pub bounds: Bounds,
+    pub dialect: Dialect,
+    pub source: String,
+}
+
+/// A dialect switched with a program written: the dialect left, the program then, and its conversion to the new
+/// one or why there is none (`fermi_syntax::convert`), which the editor offers beside the way back.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Switch {
+    pub from: Dialect,
+    pub to: Dialect,
+    pub source: String,
+    pub conversion: Result<String, String>,
+}
+
+impl Switch {
+    /// The offer a switch from `from` to `to` makes over `source`: none without a switch or a program.
+    pub fn offer(source: &str, from: Dialect, to: Dialect) -> Option<Switch> {
+        (from != to && !source.trim().is_empty()).then(|| Switch {
+            from,
+            to,
+            source: source.to_string(),
+            conversion: fermi_syntax::convert(source, from, to),
+        })
+    }
+
+    /// Whether the offer still stands over the program `now`: any change to it (typing, another question, a share
+    /// link) retires the offer.
+    pub fn stands(&self, now: &str) -> bool {
+        self.source == now
+    }
+
+    /// What the offer says before its buttons: the dialect the program is in, or why it has no conversion.
+    pub fn words(&self) -> String {
+        match &self.conversion {
+            Ok(_) => format!("Your program is written in {}. ", self.from.name()),
+            Err(why) => format!("{why} "),
+        }
+    }
+}
+
 /// One box of a quick answer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -161,6 +215,13 @@ impl Bounds {
         Ok((low, high))
     }
 
+    /// The program the boxes write into the editor as they are typed, in `dialect`: none while both are empty
+    /// (a program written in the editor stays), and an empty one while they are not ready yet (the core's reason
+    /// shows instead, no `to` jargon).
+    pub fn typed_program(&self, dialect: Dialect) -> Option<String> {
+        (!self.is_blank()).then(|| self.program(dialect).unwrap_or_default())
+    }
+
     /// The program a quick answer runs as, in `dialect` (`to(2M, 30M)`, or fermi's `2M 30M`).
     pub fn program(&self, dialect: Dialect) -> Result<String, NotReady> {
         self.read()?;
@@ -223,6 +284,33 @@ impl Answer {
         match self {
             Answer::Quick(_) => Dialect::Squiggle,
             Answer::Program(p) => p.dialect,
+        }
+    }
+
+    /// Its way of answering.
+    pub fn way(&self) -> Way {
+        match self {
+            Answer::Quick(_) => Way::Quick,
+            Answer::Program(_) => Way::Program,
+        }
+    }
+
+    /// What the page shows of it with `dialect` in use: a quick answer's boxes and its program in that dialect
+    /// (none while not ready), or a program with its own dialect and empty boxes.
+    pub fn on_screen(&self, dialect: Dialect) -> OnScreen {
+        match self {
+            Answer::Quick(b) => OnScreen {
+                way: Way::Quick,
+                bounds: b.clone(),
+                dialect,
+                source: b.program(dialect).unwrap_or_default(),
+            },
+            Answer::Program(p) => OnScreen {
+                way: Way::Program,
+                bounds: Bounds::default(),
+                dialect: p.dialect,
+                source: p.source.clone(),
+            },
         }
     }
 

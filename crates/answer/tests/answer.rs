@@ -1,6 +1,8 @@
 //! The answer every face holds: its program, blank, and why it is not ready, as a table; its JSON; the clock.
 
-use fermi_answer::{Answer, Bound, Bounds, Dialect, ItemClock, NotReady, Now, Program};
+use fermi_answer::{
+    Answer, Bound, Bounds, Dialect, ItemClock, NotReady, Now, OnScreen, Program, Switch, Way,
+};
 
 /// Quick boxes as typed → the program it runs as (Squiggle) or the sentence shown, and the box marked.
 #[test]
@@ -141,6 +143,73 @@ fn answers_cross_as_json() {
         assert_eq!(serde_json::to_string(&answer).unwrap(), json);
         assert_eq!(serde_json::from_str::<Answer>(json).unwrap(), answer);
     }
+}
+
+/// What the editor puts on screen for an answer, with a dialect in use, and what boxes typed write into it.
+#[test]
+fn an_answer_goes_on_screen_and_boxes_write_their_program() {
+    let cases = [
+        (
+            Answer::quick("2 million", "3e7"),
+            Dialect::Fermi,
+            (Way::Quick, ("2 million", "3e7"), Dialect::Fermi, "2M 30M"),
+        ),
+        (
+            Answer::quick("300", "20"),
+            Dialect::Squiggle,
+            (Way::Quick, ("300", "20"), Dialect::Squiggle, ""),
+        ),
+        (
+            Answer::written(Dialect::Fermi, "10 100"),
+            Dialect::Squiggle,
+            (Way::Program, ("", ""), Dialect::Fermi, "10 100"),
+        ),
+    ];
+    for (answer, dialect, (way, (low, high), shown_dialect, source)) in cases {
+        let want = OnScreen {
+            way,
+            bounds: Bounds::new(low, high),
+            dialect: shown_dialect,
+            source: source.to_string(),
+        };
+        assert_eq!(answer.on_screen(dialect), want, "{answer:?}");
+        assert_eq!(answer.way(), way, "{answer:?}");
+    }
+    // Boxes as typed → the program written into the editor (none: the editor's own program stays).
+    let typed = [
+        ("", " ", Dialect::Squiggle, None),
+        ("2", "", Dialect::Squiggle, Some("")),
+        ("2", "30", Dialect::Squiggle, Some("to(2, 30)")),
+        ("2", "30", Dialect::Fermi, Some("2 30")),
+    ];
+    for (low, high, dialect, want) in typed {
+        let got = Bounds::new(low, high).typed_program(dialect);
+        assert_eq!(got.as_deref(), want, "{low:?} {high:?} {dialect:?}");
+    }
+}
+
+/// A dialect switch with a program written offers its conversion (or says why there is none) until the program
+/// changes; no switch or no program, no offer.
+#[test]
+fn a_dialect_switch_offers_a_conversion_while_the_program_stands() {
+    let to_squiggle = Switch::offer("10 100", Dialect::Fermi, Dialect::Squiggle).expect("an offer");
+    assert_eq!(to_squiggle.conversion.as_deref(), Ok("10 to 100"));
+    assert_eq!(to_squiggle.words(), "Your program is written in fermi. ");
+    assert!(to_squiggle.stands("10 100") && !to_squiggle.stands("10 1000"));
+    let to_fermi = Switch::offer("to(1, 2)", Dialect::Squiggle, Dialect::Fermi).expect("an offer");
+    let why = to_fermi
+        .conversion
+        .clone()
+        .expect_err("no conversion to fermi");
+    assert_eq!(to_fermi.words(), format!("{why} "));
+    assert_eq!(
+        Switch::offer(" \n", Dialect::Fermi, Dialect::Squiggle),
+        None
+    );
+    assert_eq!(
+        Switch::offer("to(1, 2)", Dialect::Squiggle, Dialect::Squiggle),
+        None
+    );
 }
 
 fn at(mono_ms: f64, visible: bool) -> Now {

@@ -68,6 +68,15 @@ impl Fnv1a {
     }
 }
 
+/// FNV-1a of numbers' little-endian bytes, in turn (a seed mixed from several numbers).
+pub fn fnv1a_words(words: &[u64]) -> u64 {
+    let mut h = Fnv1a::default();
+    for word in words {
+        h.write(&word.to_le_bytes());
+    }
+    h.finish()
+}
+
 /// FNV-1a of one byte string.
 pub fn fnv1a(bytes: &[u8]) -> u64 {
     let mut h = Fnv1a::default();
@@ -78,6 +87,18 @@ pub fn fnv1a(bytes: &[u8]) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Words hash as their bytes in turn: the same as one byte string of them, and order matters.
+    #[test]
+    fn fnv1a_of_words_is_of_their_bytes() {
+        let cases: [&[u64]; 3] = [&[], &[1], &[7, u64::MAX, 0]];
+        for words in cases {
+            let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
+            assert_eq!(fnv1a_words(words), fnv1a(&bytes), "{words:?}");
+        }
+        assert_eq!(fnv1a_words(&[]), 0xcbf2_9ce4_8422_2325);
+        assert_ne!(fnv1a_words(&[1, 2]), fnv1a_words(&[2, 1]));
+    }
 
     #[test]
     fn type_7_quantiles_interpolate_and_clamp() {

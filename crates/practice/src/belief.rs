@@ -3,6 +3,7 @@
 
 use fermi_bank::{FittedTruth, Pack, Question, TruthSpec, fit_truth};
 use fermi_eval::Options;
+use fermi_score::lab::{self, Belief, Quantiles, StoredAnswer};
 
 use crate::{MAX_SAMPLES, MIN_SAMPLES, Saved};
 
@@ -51,5 +52,25 @@ pub fn from_last_answer(saved: &Saved) -> Taken {
             format!("Your last practice answer, to: {}", entry.text),
         )),
         _ => Err("Your last practice answer could not be run again.".into()),
+    }
+}
+
+/// The "Rules disagree" view's question in `pack` (the built-in one), with its truth as the belief the stored
+/// answers are ranked against; `None` when it is missing or its truth has no spread.
+pub fn disagreement(pack: &Pack) -> Option<(Question, Belief)> {
+    let question = pack.question(lab::QUESTION)?.clone();
+    let Ok(FittedTruth::Lognormal { mu, sigma }) = fit_truth(&question) else {
+        return None;
+    };
+    Some((question, Belief::new(mu, sigma).ok()?))
+}
+
+/// A stored answer's 90% interval in the question's `unit`: "just 5%" for a single number, else "2% to 8%".
+pub fn range_words(answer: &StoredAnswer, q: &Quantiles, unit: &str) -> String {
+    let scale = fermi_bank::UnitScale::of(unit);
+    if answer.width == 0.0 {
+        format!("just {}", scale.format(q.p50))
+    } else {
+        format!("{} to {}", scale.format(q.p5), scale.format(q.p95))
     }
 }

@@ -3,6 +3,11 @@
 
 use fermi_bank::{Difficulty, Pack, Question, Topic};
 
+use crate::HistoryEntry;
+
+/// The question the page opens with when no link names one: the built-in pack's first example.
+pub const START: &str = "germany-coal-to-solar-area";
+
 /// Which questions by answered state.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Shown {
@@ -96,4 +101,24 @@ pub fn catalogue<P: std::ops::Deref<Target = Pack>>(packs: &[P]) -> String {
 /// The first of `packs` holding question `id` (a reopened answer, a set's next question).
 pub fn pack_of<P: std::ops::Deref<Target = Pack>>(packs: &[P], id: &str) -> Option<usize> {
     packs.iter().position(|p| p.question(id).is_some())
+}
+
+/// The question the page opens with in `pack` (the built-in one): [`START`], else its first.
+pub fn start_question(pack: &Pack) -> Option<String> {
+    pack.question(START)
+        .or(pack.questions.first())
+        .map(|q| q.id.clone())
+}
+
+/// Which of `packs` to reopen a recorded answer in, or the notice saying to load its pack first.
+pub fn reopening<P: std::ops::Deref<Target = Pack>>(
+    packs: &[P],
+    entry: &HistoryEntry,
+) -> Result<usize, String> {
+    pack_of(packs, &entry.question).ok_or_else(|| {
+        format!(
+            "“{}” is not in the loaded packs: load its pack to reopen this answer.",
+            entry.text.chars().take(80).collect::<String>()
+        )
+    })
 }

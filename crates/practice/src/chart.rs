@@ -2,6 +2,9 @@
 //! estimate from its samples, the truth's a lognormal), the span they cover and the readable ticks of its log
 //! axis. The app draws them; nothing here knows a canvas.
 
+use fermi_bank::FittedTruth;
+use fermi_score::Summary;
+
 /// One distribution as drawn: a density over ln(value), its 90% interval and median (all in ln units).
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Series {
@@ -103,6 +106,20 @@ pub fn lognormal_series(mu: f64, sigma: f64) -> Series {
 }
 
 impl Overlay {
+    /// The chart's content: the estimate always, the truth once scored against (its density, or a point).
+    pub fn of(estimate: Option<&Series>, truth: Option<FittedTruth>, unit: &str) -> Overlay {
+        Overlay {
+            estimate: estimate.cloned(),
+            truth: truth.map(|t| match t {
+                FittedTruth::Lognormal { mu, sigma } => {
+                    TruthMark::Density(lognormal_series(mu, sigma))
+                }
+                FittedTruth::Point(v) => TruthMark::Point(v.ln()),
+            }),
+            unit: unit.to_string(),
+        }
+    }
+
     /// The ln range the chart spans: both distributions' grids, or half a unit around a point truth.
     pub fn x_range(&self) -> Option<(f64, f64)> {
         let mut bounds: Vec<f64> = Vec::new();
@@ -125,6 +142,29 @@ impl Overlay {
     pub fn tick(&self, ln_x: f64) -> String {
         fermi_bank::UnitScale::of(&self.unit).format(ln_x.exp())
     }
+}
+
+/// The chart as numbers, row by row: the quantile's name, the estimate's value (from its `summary` on the log
+/// axis) and the truth's once revealed, in the question's `unit` (a share in percent).
+pub fn quantile_rows(
+    summary: &Summary,
+    truth: Option<FittedTruth>,
+    unit: &str,
+) -> [(&'static str, String, String); 3] {
+    let scale = fermi_bank::UnitScale::of(unit);
+    [
+        ("5%", summary.p5, FittedTruth::p5 as fn(&FittedTruth) -> f64),
+        ("median", summary.median, FittedTruth::median),
+        ("95%", summary.p95, FittedTruth::p95),
+    ]
+    .map(|(name, ln, of_truth)| {
+        let t = truth.map(|t| scale.format(of_truth(&t)));
+        (
+            name,
+            scale.format(ln.exp()),
+            t.unwrap_or_else(|| "hidden until you submit".to_string()),
+        )
+    })
 }
 
 /// A tick label for ln(value): the value in short readable form.

@@ -18,7 +18,7 @@ pub mod sets;
 pub mod share;
 pub mod submit;
 
-pub use practice::{Outcome, Practice, Program, SetProgress, SetRun, topic_of};
+pub use practice::{Outcome, Practice, Program, Recomputing, SetProgress, SetRun, topic_of};
 pub use saved::{Draft, HistoryEntry, MAX_SAMPLES, MIN_SAMPLES, Saved, Settings, Theme};
 
 /// Notices kept at once: the newest stay, older ones have been seen, and a pile hides the page.

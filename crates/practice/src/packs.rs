@@ -27,6 +27,19 @@ impl Kept {
             .unwrap_or_default()
     }
 
+    /// The kept batches as files read, for the one loading path.
+    pub fn files(self) -> Vec<Vec<(String, Result<String, String>)>> {
+        self.batches
+            .into_iter()
+            .map(|batch| {
+                batch
+                    .into_iter()
+                    .map(|(name, text)| (name, Ok(text)))
+                    .collect()
+            })
+            .collect()
+    }
+
     /// Adds a batch of files: the JSON to store, or why it is not kept, for people.
     pub fn keep(mut self, batch: Batch) -> Result<String, String> {
         self.batches.push(batch);
@@ -107,4 +120,21 @@ pub fn restored<P: std::ops::Deref<Target = Pack>>(packs: &[P], before: usize) -
         )],
         problems: Vec::new(),
     }
+}
+
+/// Forgets every loaded pack but the built-in one (the first): the question to open instead when the one open
+/// (in pack `open`) was in a loaded pack, and the report to show.
+pub fn forget<P: std::ops::Deref<Target = Pack>>(
+    packs: &mut Vec<P>,
+    open: Option<usize>,
+) -> (Option<String>, Report) {
+    packs.truncate(1);
+    let reopen = open
+        .filter(|pack| *pack > 0)
+        .and_then(|_| packs.first()?.questions.first().map(|q| q.id.clone()));
+    let report = Report {
+        loaded: vec!["Loaded packs forgotten: only the built-in questions remain.".to_string()],
+        problems: Vec::new(),
+    };
+    (reopen, report)
 }

@@ -4,10 +4,12 @@
 //! after the reveal are scored but not recorded. The app holds one `Practice` in one signal; the time comes in as
 //! a value.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
-use fermi_bank::{Question, Topic};
-use fermi_score::calibration::{AnswerQuantiles, Answered, TruthQuantiles};
+use fermi_bank::{Pack, Question, Topic};
+use fermi_score::calibration::{
+    AnswerQuantiles, Answered, Calibration, TREND_WINDOW, TruthQuantiles, calibration,
+};
 use fermi_syntax::Dialect;
 
 use crate::saved::{Draft, HistoryEntry, Saved, Settings, Theme, VERSION};
@@ -27,6 +29,17 @@ pub struct Program {
     pub dialect: Dialect,
     pub seed: u64,
     pub samples: usize,
+}
+
+impl Program {
+    pub fn new(source: String, dialect: Dialect, seed: u64, samples: usize) -> Program {
+        Program {
+            source,
+            dialect,
+            seed,
+            samples,
+        }
+    }
 }
 
 /// What a run scored against the truth gives the history: the score and both sets of quantiles.
@@ -206,6 +219,23 @@ impl Practice {
         })
     }
 
+    /// Where the set's next question is among `packs`: its pack and the item (a missed one comes back
+    /// unrevealed, to be answered afresh).
+    pub fn set_next_in<P: std::ops::Deref<Target = Pack>>(
+        &self,
+        packs: &[P],
+    ) -> Option<(usize, SetItem)> {
+        let item = self.set_next()?;
+        Some((crate::browse::pack_of(packs, &item.question)?, item.clone()))
+    }
+
+    /// The set's own calibration while a set is under way.
+    pub fn set_calibration(&self) -> Option<Calibration> {
+        self.set
+            .is_some()
+            .then(|| calibration(&self.set_answered(), TREND_WINDOW))
+    }
+
     /// The set's answers, for its own calibration.
     pub fn set_answered(&self) -> Vec<Answered> {
         let Some(run) = &self.set else {
@@ -219,15 +249,39 @@ impl Practice {
     }
 }
 
+/// Older entries already tried for recomputation (by [`HistoryEntry::key`]): each entry whose question is loaded
+/// is run again once; one whose question is not is tried again when a pack is loaded.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Recomputing {
+    tried: BTreeSet<(String, u64, u64)>,
+}
+
+impl Recomputing {
+    /// The next entry of `practice` to recompute with its question from `packs`, marked as tried.
+    pub fn next<P: std::ops::Deref<Target = Pack>>(
+        &mut self,
+        practice: &Practice,
+        packs: &[P],
+    ) -> Option<(HistoryEntry, Question)> {
+        let (entry, question) = practice.to_recompute(
+            |id| packs.iter().find_map(|p| p.question(id)),
+            |e| self.tried.contains(&e.key()),
+        )?;
+        self.tried.insert(entry.key());
+        Some((entry, question.clone()))
+    }
+}
+
 impl HistoryEntry {
+    /// What tells entries apart when the page keeps track of them (as recomputations tried): question, time and
+    /// seed.
+    pub fn key(&self) -> (String, u64, u64) {
+        (self.question.clone(), self.at.to_bits(), self.seed)
+    }
+
     /// The program exactly as it was run.
     pub fn program(&self) -> Program {
-        Program {
-            source: self.source.clone(),
-            dialect: self.dialect,
-            seed: self.seed,
-            samples: self.samples,
-        }
+        Program::new(self.source.clone(), self.dialect, self.seed, self.samples)
     }
 }
 

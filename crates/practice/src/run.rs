@@ -2,6 +2,9 @@
 //! against a fitted truth, where it stands (pending, errors, unscorable, ready, nothing), and the bytes a worker's
 //! run and score cross to the page in. The page only wires these to signals.
 
+use std::sync::Arc;
+use std::time::Duration;
+
 use fermi_bank::FittedTruth;
 use fermi_eval::{Evaluation, Options, evaluate_source};
 use fermi_score::calibration::{AnswerQuantiles, TruthQuantiles};
@@ -12,12 +15,118 @@ use crate::chart::{Series, estimate_series};
 use crate::submit::RunState;
 use crate::{HistoryEntry, Outcome};
 
+/// Pause after the last keystroke before the program is evaluated.
+pub const DEBOUNCE: Duration = Duration::from_millis(250);
+/// From this many samples a run (and its score) goes to the worker: at 10⁶ they would take the page's thread for
+/// 150–300 ms. Below, the page's own thread answers sooner (no round trip) and is busy under ~30 ms.
+pub const WORKER_MIN_SAMPLES: usize = 200_000;
+
+/// Shared result that compares by identity: a new run is always a change, and no sample vector is compared.
+#[derive(Debug)]
+pub struct Shared<T>(pub Arc<T>);
+
+impl<T> Shared<T> {
+    pub fn new(value: T) -> Shared<T> {
+        Shared(Arc::new(value))
+    }
+}
+
+impl<T> Clone for Shared<T> {
+    fn clone(&self) -> Self {
+        Shared(self.0.clone())
+    }
+}
+
+impl<T> PartialEq for Shared<T> {
+    fn eq(&self, other: &Self) -> bool {
+        Arc::ptr_eq(&self.0, &other.0)
+    }
+}
+
+impl<T> std::ops::Deref for Shared<T> {
+    type Target = T;
+    fn deref(&self) -> &T {
+        &self.0
+    }
+}
+
 /// What one run is of: the program as evaluated, its dialect, sample count and seed.
 #[derive(Clone, Debug, PartialEq)]
 pub struct RunRequest {
     pub source: String,
     pub dialect: Dialect,
     pub options: Options,
+}
+
+impl RunRequest {
+    /// Whether this request belongs to a worker taking runs of `min_samples` and more; none does once the worker
+    /// is not `alive` (missing or failed), nor an empty program.
+    pub fn in_worker(&self, alive: bool, min_samples: usize) -> bool {
+        alive && self.options.samples >= min_samples && !self.source.trim().is_empty()
+    }
+
+    /// The run on the page's own thread.
+    pub fn run(&self) -> Run {
+        run(&self.source, self.dialect, &self.options)
+    }
+}
+
+/// What the worker is asked for: a run, and its score once there is a truth.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Job {
+    pub run: RunRequest,
+    pub truth: Option<FittedTruth>,
+}
+
+/// The worker's answer to a job. `scored` is `None` before there is a truth.
+#[derive(Clone, Debug)]
+pub struct Done {
+    pub of: Job,
+    pub run: Shared<Run>,
+    pub scored: Option<Shared<Scored>>,
+}
+
+impl Done {
+    /// The worker's answer to `of` from its [`encode`]d bytes; `None` for anything else (a broken worker).
+    pub fn read(of: Job, bytes: &[u8]) -> Option<Done> {
+        let (run, scored) = decode(bytes)?;
+        Some(Done {
+            of,
+            run: Shared::new(run),
+            scored: scored.map(Shared::new),
+        })
+    }
+}
+
+/// The run a worker's pipeline shows for `request`, given the lane's latest answer: that answer's run once it is
+/// of this very request, else the run shown before (kept while the worker computes), else no run.
+pub fn worker_run(
+    done: Option<&Done>,
+    request: &RunRequest,
+    previous: Option<&Shared<Run>>,
+) -> Shared<Run> {
+    done.filter(|done| done.of.run == *request)
+        .map(|done| done.run.clone())
+        .or_else(|| previous.cloned())
+        .unwrap_or_else(|| Shared::new(Run::default()))
+}
+
+/// True while the worker has not answered `job` itself (an answer to an older job is stale).
+pub fn evaluating(done: Option<&Done>, job: &Job) -> bool {
+    done.is_none_or(|done| done.of != *job)
+}
+
+/// The worker's score to show beside `run`: only once the worker has scored that very run against `truth`, so
+/// that a score shown always belongs to the run shown.
+pub fn worker_score(
+    done: Option<&Done>,
+    run: &Shared<Run>,
+    truth: FittedTruth,
+) -> Option<Shared<Scored>> {
+    let done = done?;
+    (done.run == *run && done.of.truth == Some(truth))
+        .then(|| done.scored.clone())
+        .flatten()
 }
 
 /// One evaluation of the estimate, before any truth is involved. A worker's run crosses to the page by serde
@@ -110,10 +219,20 @@ impl Scored {
         }
     }
 
-    /// The score's location and shape parts as percentages of the whole (the score card's bar); 0 for a zero
-    /// score.
-    pub fn parts_percent(&self) -> (f64, f64) {
+    /// What a screen reader is told once scored: the score and the feedback.
+    pub fn announcement(&self) -> String {
+        format!(
+            "Cramér-log score {}. {}",
+            self.assessment.verdicts.score,
+            self.assessment.feedback.join(" ")
+        )
+    }
+
+    /// The score's location and shape parts as the score card shows them: their share of the whole as a
+    /// percentage (0 for a zero score), their nats, and whether each is within sampling noise.
+    pub fn parts(&self) -> [Part; 2] {
         let b = self.assessment.report.breakdown_shift;
+        let noise = self.assessment.noise;
         let share = |part: f64| {
             if b.total > 0.0 {
                 100.0 * part / b.total
@@ -121,7 +240,22 @@ impl Scored {
                 0.0
             }
         };
-        (share(b.location), share(b.shape))
+        [
+            Part {
+                nats: b.location,
+                percent: share(b.location),
+                within_noise: noise.location_within_noise,
+                key: "location",
+                name: "Location (sliding would remove)",
+            },
+            Part {
+                nats: b.shape,
+                percent: share(b.shape),
+                within_noise: noise.shape_within_noise,
+                key: "shape",
+                name: "Shape (spread and form)",
+            },
+        ]
     }
 
     /// What a score gives the history.
@@ -132,6 +266,18 @@ impl Scored {
             truth: self.truth_quantiles,
         }
     }
+}
+
+/// One part of a score's breakdown (see [`Scored::parts`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Part {
+    pub nats: f64,
+    /// Its share of the whole score.
+    pub percent: f64,
+    pub within_noise: bool,
+    /// "location" or "shape" (the page's class and test hook).
+    pub key: &'static str,
+    pub name: &'static str,
 }
 
 /// Evaluates one program. Empty source is no run at all (nothing to show yet).

@@ -9,7 +9,7 @@ use fermi_score::calibration::{AnswerQuantiles, Answered, TruthQuantiles};
 use fermi_syntax::{Dialect, ExprKind};
 use serde::{Deserialize, Serialize};
 
-use fermi_answer::Answer;
+use fermi_answer::{Answer, Way};
 
 pub const KEY: &str = "fermi-playground";
 /// Where unreadable saved data is moved, so that nothing is silently destroyed (offered as a download).
@@ -45,13 +45,6 @@ struct StoredDraft {
     source: String,
     #[serde(default)]
     dialect: Option<Dialect>,
-}
-
-#[derive(Clone, Copy, Debug, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-enum Way {
-    Quick,
-    Program,
 }
 
 impl StoredDraft {
@@ -185,8 +178,45 @@ pub enum Theme {
     Dark,
 }
 
+impl Settings {
+    /// A sample count as typed in the settings, or why it is refused (`current` is kept).
+    pub fn read_samples(text: &str, current: usize) -> Result<usize, String> {
+        match text.trim().parse::<usize>() {
+            Ok(n) if (MIN_SAMPLES..=MAX_SAMPLES).contains(&n) => Ok(n),
+            _ => Err(format!(
+                "“{text}” is not a whole number from 1,000 to 1,000,000; still using {current}."
+            )),
+        }
+    }
+
+    /// A seed as typed in the settings, or why it is refused (`current` is kept).
+    pub fn read_seed(text: &str, current: u64) -> Result<u64, String> {
+        text.trim().parse::<u64>().map_err(|_| {
+            format!(
+                "“{}” is not a seed: a seed is a whole number from 0 to 18,446,744,073,709,551,615; still using \
+                 {current}.",
+                text.trim()
+            )
+        })
+    }
+}
+
 impl Theme {
     pub const ALL: [Theme; 3] = [Theme::System, Theme::Light, Theme::Dark];
+
+    /// The theme of this [`name`](Theme::name).
+    pub fn named(name: &str) -> Option<Theme> {
+        Theme::ALL.into_iter().find(|t| t.name() == name)
+    }
+
+    /// Whether the page is dark: as chosen, else as the system says (`system_dark`, asked only then).
+    pub fn is_dark(self, system_dark: impl FnOnce() -> bool) -> bool {
+        match self {
+            Theme::Dark => true,
+            Theme::Light => false,
+            Theme::System => system_dark(),
+        }
+    }
 
     pub fn name(self) -> &'static str {
         match self {
@@ -561,9 +591,14 @@ pub fn import_history(text: &str) -> Result<(Vec<HistoryEntry>, usize), String> 
     Ok((kept, damaged.len()))
 }
 
-/// Imports a history file into `history`: what the page says of it (`name`'s entries added, those unreadable).
-pub fn import_into(history: &mut Vec<HistoryEntry>, name: &str, text: &str) -> String {
-    match import_history(text) {
+/// Imports a history file, as read (or why it could not be), into `history`: what the page says of it (`name`'s
+/// entries added, those unreadable).
+pub fn import_into(
+    history: &mut Vec<HistoryEntry>,
+    name: &str,
+    read: Result<&str, &str>,
+) -> String {
+    match read.map_err(str::to_string).and_then(import_history) {
         Ok((entries, damaged)) => {
             let added = merge_history(history, entries);
             let skipped = match damaged {

@@ -4,6 +4,9 @@
 use fermi_syntax::Dialect;
 use serde::{Deserialize, Serialize};
 
+use std::collections::BTreeMap;
+
+use crate::Program;
 use crate::saved::{Draft, MAX_SAMPLES, MIN_SAMPLES};
 
 /// The fragment's prefix (its version: a future format gets a new one).
@@ -30,6 +33,22 @@ pub fn encode(link: &Shared) -> String {
 }
 
 impl Shared {
+    /// The link to `question` with its program exactly as run.
+    pub fn of(question: &str, program: Program) -> Shared {
+        Shared {
+            question: question.to_string(),
+            source: program.source,
+            dialect: program.dialect,
+            seed: program.seed,
+            samples: program.samples,
+        }
+    }
+
+    /// The shared program exactly as it was run.
+    pub fn program(&self) -> Program {
+        Program::new(self.source.clone(), self.dialect, self.seed, self.samples)
+    }
+
     /// Whether `draft` holds an answer of its own other than this one (opening the link would replace it).
     pub fn differs_from(&self, draft: &Draft) -> bool {
         let runs_as = draft.answer.program().ok().map(|p| p.source);
@@ -58,6 +77,44 @@ pub fn decode(fragment: &str) -> Result<Option<Shared>, String> {
         return Err(bad("its sample count is out of range"));
     }
     Ok(Some(link))
+}
+
+/// What the page does with its address's fragment, at start or when a link is pasted into the open tab.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Arrival {
+    /// Not a share link.
+    Nothing,
+    /// A damaged link, or one naming a question the built-in pack lacks: the notice to show.
+    Refused(String),
+    /// Open its question and put the shared estimate in.
+    Apply(Shared),
+    /// Open its question and ask first: its draft holds another answer, which the estimate would replace.
+    Ask(Shared),
+}
+
+impl Arrival {
+    /// `fragment` read; `known` says whether the built-in pack has a question, `drafts` are the page's.
+    pub fn of(
+        fragment: &str,
+        known: impl Fn(&str) -> bool,
+        drafts: &BTreeMap<String, Draft>,
+    ) -> Arrival {
+        let link = match decode(fragment) {
+            Ok(Some(link)) => link,
+            Ok(None) => return Arrival::Nothing,
+            Err(notice) => return Arrival::Refused(notice),
+        };
+        if !known(&link.question) {
+            return Arrival::Refused(format!(
+                "This share link names a question that is not in the built-in pack ({}).",
+                link.question.chars().take(80).collect::<String>()
+            ));
+        }
+        match drafts.get(&link.question) {
+            Some(draft) if link.differs_from(draft) => Arrival::Ask(link),
+            _ => Arrival::Apply(link),
+        }
+    }
 }
 
 #[cfg(test)]
@@ -99,6 +156,58 @@ mod tests {
         assert!(!l.differs_from(&draft(Answer::written(l.dialect, l.source.clone()))));
         assert!(l.differs_from(&draft(Answer::written(l.dialect, "to(1, 2)"))));
         assert!(l.differs_from(&draft(Answer::quick("5", ""))));
+    }
+
+    /// A fragment → what the page does: nothing, a notice, the estimate put in, or the choice asked for.
+    #[test]
+    fn a_link_arrives_applied_asked_or_refused() {
+        let l = link();
+        let drafts = |answer: Option<Answer>| {
+            answer
+                .map(|answer| (l.question.clone(), Draft { answer }))
+                .into_iter()
+                .collect::<BTreeMap<_, _>>()
+        };
+        let unknown = Shared {
+            question: "x".repeat(100),
+            ..link()
+        };
+        let cases = [
+            ("#top".to_string(), None, Arrival::Nothing),
+            (encode(&l), None, Arrival::Apply(l.clone())),
+            (
+                encode(&l),
+                Some(Answer::written(l.dialect, l.source.clone())),
+                Arrival::Apply(l.clone()),
+            ),
+            (
+                encode(&l),
+                Some(Answer::quick("2", "30")),
+                Arrival::Ask(l.clone()),
+            ),
+            (
+                encode(&unknown),
+                None,
+                Arrival::Refused(format!(
+                    "This share link names a question that is not in the built-in pack ({}).",
+                    "x".repeat(80)
+                )),
+            ),
+        ];
+        for (fragment, draft, want) in cases {
+            let got = Arrival::of(&fragment, |id| id == l.question, &drafts(draft));
+            assert_eq!(got, want, "{fragment}");
+        }
+        let damaged = Arrival::of(&format!("{PREFIX}%%"), |_| true, &BTreeMap::new());
+        assert!(matches!(damaged, Arrival::Refused(n) if n.contains("damaged")));
+        let program = Program {
+            source: l.source.clone(),
+            dialect: l.dialect,
+            seed: l.seed,
+            samples: l.samples,
+        };
+        assert_eq!(l.program(), program);
+        assert_eq!(Shared::of(&l.question, program), l);
     }
 
     #[test]

@@ -31,6 +31,16 @@ pub fn blocked(run: RunState, answer: &Answer) -> Option<String> {
     }
 }
 
+/// What the line beside Submit says when nothing blocks it: before, that the truth stays hidden; after, that
+/// only the first answer counts.
+pub fn submit_note(submitted: bool) -> &'static str {
+    if submitted {
+        "Your first answer is the one that counts: edits after the reveal are scored but not recorded."
+    } else {
+        "The truth stays hidden until you submit."
+    }
+}
+
 /// A likely unit slip (a bare `64` on a share: 6,400%) in the bank's words, before Submit and after: a quick
 /// answer's bounds as typed, a program's estimate's 5th and 95th percentiles.
 pub fn unit_warning(answer: &Answer, run: &Run, unit: &str) -> Option<String> {

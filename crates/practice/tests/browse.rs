@@ -2,7 +2,8 @@
 //! answered state, with each row's tags.
 
 use fermi_bank::{Difficulty, Topic};
-use fermi_practice::browse::{Filter, Shown, catalogue, tags};
+use fermi_practice::HistoryEntry;
+use fermi_practice::browse::{Filter, START, Shown, catalogue, reopening, start_question, tags};
 
 #[test]
 fn filters_combine() {
@@ -106,4 +107,41 @@ fn tags_are_topics_then_difficulty() {
     q.topics.clear();
     q.difficulty = None;
     assert_eq!(tags(&q), "");
+}
+
+/// The page opens with the built-in pack's first example, or a pack's first question without it; a recorded
+/// answer reopens in the first pack holding its question, or says which pack to load.
+#[test]
+fn the_start_question_and_where_an_answer_reopens() {
+    let pack = fermi_bank::builtin();
+    assert_eq!(start_question(&pack).as_deref(), Some(START));
+    let mut other = pack.clone();
+    other.questions.retain(|q| q.id != START);
+    assert_eq!(start_question(&other), Some(other.questions[0].id.clone()));
+    other.questions.clear();
+    assert_eq!(start_question(&other), None);
+    let entry = |question: &str, text: &str| {
+        HistoryEntry {
+        question: question.into(),
+        text: text.into(),
+        ..serde_json::from_str::<HistoryEntry>(
+            r#"{"question":"","text":"","source":"","dialect":"squiggle","seed":1,"samples":1000,"cramer_log":0.1,"at":0.0}"#,
+        )
+        .expect("an entry")
+    }
+    };
+    let packs = vec![&other, &pack];
+    let cases = [
+        (entry(START, "coal"), Ok(1)),
+        (
+            entry("gone", &"long ".repeat(30)),
+            Err(format!(
+                "“{}” is not in the loaded packs: load its pack to reopen this answer.",
+                "long ".repeat(16)
+            )),
+        ),
+    ];
+    for (e, want) in cases {
+        assert_eq!(reopening(&packs, &e), want, "{}", e.question);
+    }
 }

@@ -1,8 +1,10 @@
 //! The chart's numbers: the estimate's density is a density (it integrates to one over its grid), the truth's
 //! too, and the log axis's ticks are readable values.
 
+use fermi_bank::FittedTruth;
 use fermi_practice::chart::{
-    Overlay, Series, estimate_series, lognormal_series, nice_ticks, tick_label,
+    Overlay, Series, TruthMark, estimate_series, lognormal_series, nice_ticks, quantile_rows,
+    tick_label,
 };
 use fermi_score::LogSamples;
 
@@ -132,4 +134,39 @@ fn ticks_are_1_2_5_values_or_powers_of_ten() {
     assert_eq!(values(0.0007, 0.0035, 3), ["0.001", "0.002", "0.003"]);
     assert!(nice_ticks(1.0, 1.0, 5).is_empty());
     assert!(nice_ticks(f64::NAN, 1.0, 5).is_empty());
+}
+
+/// The overlay holds the estimate always and the truth once scored (a density, or a point at its ln); the table
+/// beside it gives both's quantiles in the question's unit, the truth's hidden until then.
+#[test]
+fn the_overlay_and_its_numbers() {
+    let e = estimate(&[10.0, 20.0, 40.0, 80.0]);
+    let lognormal = FittedTruth::Lognormal {
+        mu: 3.0,
+        sigma: 0.5,
+    };
+    let cases = [
+        (None, None),
+        (
+            Some(lognormal),
+            Some(TruthMark::Density(lognormal_series(3.0, 0.5))),
+        ),
+        (
+            Some(FittedTruth::Point(100.0)),
+            Some(TruthMark::Point(100f64.ln())),
+        ),
+    ];
+    for (truth, mark) in cases {
+        let o = Overlay::of(Some(&e), truth, "km²");
+        assert_eq!(o.estimate.as_ref(), Some(&e));
+        assert_eq!((o.truth, o.unit.as_str()), (mark, "km²"));
+    }
+    assert_eq!(Overlay::of(None, None, "").x_range(), None);
+    let summary = fermi_score::Summary::of_samples(&LogSamples::new(&[0.1, 0.2, 0.3]).unwrap());
+    let hidden = quantile_rows(&summary, None, "percent of homes");
+    assert_eq!(hidden.clone().map(|r| r.0), ["5%", "median", "95%"]);
+    assert_eq!(hidden[1].1, "20%");
+    assert!(hidden.iter().all(|r| r.2 == "hidden until you submit"));
+    let shown = quantile_rows(&summary, Some(FittedTruth::Point(0.25)), "percent of homes");
+    assert!(shown.iter().all(|r| r.2 == "25%"), "{shown:?}");
 }

@@ -205,3 +205,15 @@ fn a_unit_slip_is_warned_from_bounds_or_run() {
         );
     }
 }
+
+/// The line beside an unblocked Submit: the truth is hidden until it is pressed; afterwards only the first answer
+/// counts.
+#[test]
+fn the_note_beside_submit() {
+    use fermi_practice::submit::submit_note;
+    assert_eq!(
+        submit_note(false),
+        "The truth stays hidden until you submit."
+    );
+    assert!(submit_note(true).starts_with("Your first answer is the one that counts"));
+}

@@ -1,6 +1,6 @@
 //! Packs a practice page loads: a pack added once, its files kept while they fit, and the words said each time.
 
-use fermi_practice::packs::{Kept, MAX_KEPT_CHARS, add, restored};
+use fermi_practice::packs::{Kept, MAX_KEPT_CHARS, add, forget, restored};
 
 // A small pack of five questions (the CLI's study fixture).
 const PACK: &str = include_str!("../../cli/tests/fixtures/study/pack.toml");
@@ -37,6 +37,14 @@ fn a_pack_is_added_once() {
         said.loaded,
         ["Loaded again from your last visit: “Study fixture questions” (5 questions)."]
     );
+    // Forgotten: the built-in pack alone; a question open in a loaded pack gives way to the built-in's first.
+    let first = packs[0].questions[0].id.clone();
+    for (open, reopen) in [(Some(1), Some(first)), (Some(0), None), (None, None)] {
+        let mut left = vec![Box::new(fermi_bank::builtin()), packs[1].clone()];
+        let (got, report) = forget(&mut left, open);
+        assert_eq!((got, left.len()), (reopen, 1), "{open:?}");
+        assert!(report.loaded[0].starts_with("Loaded packs forgotten"));
+    }
 }
 
 #[test]
@@ -72,6 +80,10 @@ fn kept_files_stay_under_the_limit() {
     let json = kept.keep(vec![("a.toml".into(), PACK.into())]).unwrap();
     let back = Kept::read(Some(&json));
     assert_eq!(back.batches.len(), 1);
+    assert_eq!(
+        Kept::read(Some(&json)).files(),
+        [vec![("a.toml".to_string(), Ok(PACK.to_string()))]]
+    );
     assert_eq!(Kept::read(Some("not json")), Kept::default());
     let big = "x".repeat(MAX_KEPT_CHARS);
     let refused = back.keep(vec![("big.toml".into(), big)]).unwrap_err();

@@ -5,7 +5,7 @@
 use fermi_answer::Answer;
 use fermi_bank::builtin;
 use fermi_practice::saved::Saved;
-use fermi_practice::{Draft, Outcome, Practice, Program};
+use fermi_practice::{Draft, Outcome, Practice, Program, Recomputing};
 use fermi_score::calibration::{AnswerQuantiles, TruthQuantiles};
 use fermi_syntax::Dialect;
 
@@ -86,6 +86,16 @@ fn older_entries_are_filled_only_when_their_score_is_recomputed_exactly() {
         p.to_recompute(|_| None, |_| false).is_none(),
         "its question is not loaded"
     );
+    // The page tries each entry once, and one whose pack is not loaded again once it is.
+    let mut tried = Recomputing::default();
+    let mut empty = pack.clone();
+    empty.questions.clear();
+    assert_eq!(tried.next(&p, &[&empty]), None);
+    assert_eq!(
+        tried.next(&p, &[&empty, &pack]),
+        Some((entry.clone(), question.clone()))
+    );
+    assert_eq!(tried.next(&p, &[&pack]), None, "tried already");
     assert!(
         !p.fill(&entry, question, outcome(0.4, 0.0)),
         "another score: its truth changed"
@@ -104,10 +114,19 @@ fn a_set_moves_through_its_questions() {
     let mut p = Practice::new(Saved::empty());
     assert_eq!((p.set_done(), p.set_next()), (None, None));
     assert_eq!(p.set_progress(None), None);
+    assert_eq!((p.set_calibration(), p.set_next_in(&[&pack])), (None, None));
     p.start_set(&pack.questions, None, 3, 1, NOW).unwrap();
     assert_eq!(p.set_done(), Some(vec![false; 3]));
     let first = p.set_next().unwrap().clone();
     assert!(!first.retry);
+    // The next question is found in the first pack holding it; in none, there is none to open.
+    let other = builtin();
+    assert_eq!(p.set_next_in(&[&other, &pack]), Some((0, first.clone())));
+    let mut without = builtin();
+    without.questions.retain(|q| q.id != first.question);
+    assert_eq!(p.set_next_in(&[&without, &pack]), Some((1, first.clone())));
+    assert_eq!(p.set_next_in(&[&without]), None);
+    assert_eq!(p.set_calibration().map(|c| c.overall.count), Some(0));
     let progress = |p: &Practice, open: Option<&str>| {
         let s = p.set_progress(open).unwrap();
         (
@@ -159,6 +178,16 @@ fn a_set_moves_through_its_questions() {
         p.set_answered().len(),
         1,
         "the set's own calibration takes the set's answers"
+    );
+    assert_eq!(p.set_calibration().map(|c| c.overall.count), Some(1));
+    // Entries are told apart by question, time and seed.
+    let keys: Vec<_> = p.history.iter().map(|e| e.key()).collect();
+    assert_eq!(
+        keys,
+        [
+            (first.question.clone(), (NOW - 1.0).to_bits(), 7),
+            (first.question.clone(), (NOW + 1.0).to_bits(), 7)
+        ]
     );
     // The missed question comes back first a day later, to be answered afresh.
     let day = fermi_practice::sets::RETRY_AFTER_MS;

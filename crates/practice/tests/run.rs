@@ -173,10 +173,21 @@ fn the_score_cards_words() {
         "{words}"
     );
     for s in [&point, &spread] {
-        let (location, shape) = s.parts_percent();
+        let [location, shape] = s.parts();
+        let (l, sh) = (location.percent, shape.percent);
         assert!(
-            (location + shape - 100.0).abs() < 1e-9 && location >= 0.0 && shape >= 0.0,
-            "{location} {shape}"
+            (l + sh - 100.0).abs() < 1e-9 && l >= 0.0 && sh >= 0.0,
+            "{l} {sh}"
+        );
+        let b = s.assessment.report.breakdown_shift;
+        let noise = s.assessment.noise;
+        assert_eq!(
+            (location.key, location.nats, location.within_noise),
+            ("location", b.location, noise.location_within_noise)
+        );
+        assert_eq!(
+            (shape.key, shape.nats, shape.within_noise),
+            ("shape", b.shape, noise.shape_within_noise)
         );
     }
 }
@@ -239,4 +250,85 @@ fn a_request_crosses_to_the_worker_exactly() {
         );
     }
     assert_eq!(decode_request(b""), None);
+}
+
+/// A pipeline's schedule: which requests go to the worker, which worker answer is shown, when the worker is still
+/// at it, and which score may stand beside the run shown.
+#[test]
+fn the_worker_answer_shown_is_the_latest_requests_own() {
+    use fermi_practice::run::{Done, Job, Shared, evaluating, worker_run, worker_score};
+    let request = |source: &str, samples: usize| RunRequest {
+        source: source.into(),
+        dialect: Dialect::Squiggle,
+        options: fermi_eval::Options { samples, seed: 1 },
+    };
+    // (program, samples, worker alive, from 200,000) → in the worker?
+    let cases = [
+        ("to(1, 10)", 200_000, true, true),
+        ("to(1, 10)", 199_999, true, false),
+        ("to(1, 10)", 1_000_000, false, false),
+        ("  \n", 1_000_000, true, false),
+    ];
+    for (source, samples, alive, worker) in cases {
+        assert_eq!(
+            request(source, samples).in_worker(alive, 200_000),
+            worker,
+            "{source:?} {samples} {alive}"
+        );
+    }
+    let truth = FittedTruth::Point(5.0);
+    let job = |source: &str, truth| Job {
+        run: request(source, 1_000),
+        truth,
+    };
+    let answer = |of: Job| {
+        let run = of.run.run();
+        let scored = of
+            .truth
+            .and_then(|t| score(run.log_samples()?, t).map(Shared::new));
+        Done {
+            of,
+            run: Shared::new(run),
+            scored,
+        }
+    };
+    let done = answer(job("to(1, 10)", Some(truth)));
+    let previous = Shared::new(Run::default());
+    // The answer's own request shows its run; another shows the run before, or none.
+    assert!(worker_run(Some(&done), &request("to(1, 10)", 1_000), None) == done.run);
+    assert!(worker_run(Some(&done), &request("to(2, 10)", 1_000), Some(&previous)) == previous);
+    let none = worker_run(None, &request("to(2, 10)", 1_000), None);
+    assert!(none.forecast.is_none() && none != previous);
+    // Still evaluating until the answer is to this very job (its truth included).
+    let cases = [
+        (None, job("to(1, 10)", Some(truth)), true),
+        (Some(&done), job("to(1, 10)", Some(truth)), false),
+        (Some(&done), job("to(1, 10)", None), true),
+        (Some(&done), job("to(2, 10)", Some(truth)), true),
+    ];
+    for (done, job, expected) in cases {
+        assert_eq!(evaluating(done, &job), expected, "{job:?}");
+    }
+    // A score only for the run shown, against the truth it was scored with.
+    assert!(worker_score(Some(&done), &done.run, truth) == done.scored);
+    let scored = done.scored.as_ref().expect("scored");
+    assert_eq!(
+        scored.announcement(),
+        format!(
+            "Cramér-log score {}. {}",
+            scored.assessment.verdicts.score,
+            scored.assessment.feedback.join(" ")
+        )
+    );
+    assert!(worker_score(Some(&done), &previous, truth).is_none());
+    assert!(worker_score(Some(&done), &done.run, FittedTruth::Point(6.0)).is_none());
+    assert!(worker_score(None, &done.run, truth).is_none());
+    // The worker's bytes read back as the answer; anything else is no answer.
+    let bytes = fermi_practice::run::encode(&done.run, done.scored.as_deref());
+    let read = Done::read(done.of.clone(), &bytes).expect("an answer");
+    assert_eq!(read.scored.as_deref(), done.scored.as_deref());
+    assert!(Done::read(done.of.clone(), b"\xff\xff").is_none());
+    // Shared values are equal only to themselves, never by content.
+    let a = Shared::new(1);
+    assert!(a == a.clone() && a != Shared::new(1));
 }

@@ -3,7 +3,7 @@
 
 use fermi_answer::Answer;
 use fermi_practice::saved::{VERSION, parse, to_json};
-use fermi_practice::{Practice, Theme};
+use fermi_practice::{Practice, Settings, Theme};
 use fermi_syntax::Dialect;
 use proptest::prelude::*;
 
@@ -188,6 +188,43 @@ fn one_char_changed(text: &str, at: usize, to: char) -> String {
     chars.into_iter().collect()
 }
 
+/// The settings' boxes: a sample count in range and a seed that is a u64, or words saying why and what stays.
+#[test]
+fn settings_as_typed() {
+    let samples = [
+        (" 5000 ", Ok(5_000)),
+        ("1000000", Ok(1_000_000)),
+        (
+            "999",
+            Err("“999” is not a whole number from 1,000 to 1,000,000; still using 20000."),
+        ),
+        (
+            "2e4",
+            Err("“2e4” is not a whole number from 1,000 to 1,000,000; still using 20000."),
+        ),
+    ];
+    for (text, want) in samples {
+        assert_eq!(
+            Settings::read_samples(text, 20_000),
+            want.map_err(str::to_string),
+            "{text}"
+        );
+    }
+    assert_eq!(Settings::read_seed(" 42", 7), Ok(42));
+    assert_eq!(
+        Settings::read_seed(" -1 ", 7),
+        Err("“-1” is not a seed: a seed is a whole number from 0 to 18,446,744,073,709,551,615; still using 7.".to_string())
+    );
+    // The theme by name, and dark as chosen or as the system says.
+    for theme in Theme::ALL {
+        assert_eq!(Theme::named(theme.name()), Some(theme));
+    }
+    assert_eq!(Theme::named("sepia"), None);
+    let dark = |theme: Theme, system: bool| theme.is_dark(|| system);
+    assert!(dark(Theme::Dark, false) && !dark(Theme::Light, true));
+    assert!(dark(Theme::System, true) && !dark(Theme::System, false));
+}
+
 proptest! {
     #[test]
     fn arbitrary_text_never_panics(text in any::<String>()) {
@@ -234,7 +271,7 @@ fn the_historys_words() {
     let file = export_history(h);
     let mut history = Vec::new();
     assert_eq!(
-        import_into(&mut history, "h.json", &file),
+        import_into(&mut history, "h.json", Ok(&file)),
         format!(
             "h.json: {} added to the history.",
             if h.len() == 1 {
@@ -245,12 +282,20 @@ fn the_historys_words() {
         )
     );
     assert_eq!(
-        import_into(&mut history, "h.json", &file),
+        import_into(&mut history, "h.json", Ok(&file)),
         "h.json: 0 answers added to the history."
     );
-    assert!(import_into(&mut history, "x.json", "{}").starts_with("x.json: "));
+    assert!(import_into(&mut history, "x.json", Ok("{}")).starts_with("x.json: "));
+    assert_eq!(
+        import_into(
+            &mut history,
+            "big.json",
+            Err("the file is larger than 8 MiB")
+        ),
+        "big.json: the file is larger than 8 MiB"
+    );
     let damaged = file.replacen("\"question\"", "\"question_\"", 1);
-    let said = import_into(&mut Vec::new(), "d.json", &damaged);
+    let said = import_into(&mut Vec::new(), "d.json", Ok(&damaged));
     assert!(
         said.ends_with(" 1 entry could not be read and was skipped."),
         "{said}"

@@ -313,6 +313,103 @@ pub struct TrendPoint {
     pub count: usize,
 }
 
+impl TrendPoint {
+    /// The latest `window` points as a table's rows: the answer's number (from 1), the value to `digits`
+    /// places and the answers in its window.
+    pub fn rows(
+        points: &[TrendPoint],
+        window: usize,
+        digits: usize,
+    ) -> Vec<(usize, String, usize)> {
+        let skip = points.len().saturating_sub(window);
+        points
+            .iter()
+            .enumerate()
+            .skip(skip)
+            .map(|(i, p)| (i + 1, format!("{:.digits$}", p.value), p.count))
+            .collect()
+    }
+
+    /// The points as a chart draws them: (answer number from 1, value).
+    pub fn xy(points: &[TrendPoint]) -> Vec<(f64, f64)> {
+        points
+            .iter()
+            .enumerate()
+            .map(|(i, p)| ((i + 1) as f64, p.value))
+            .collect()
+    }
+}
+
+/// One of a summary's trends as the calibration view shows it: bias, sharpness or score over time.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Trend {
+    Bias,
+    Width,
+    Score,
+}
+
+impl Trend {
+    pub const ALL: [Trend; 3] = [Trend::Bias, Trend::Width, Trend::Score];
+
+    /// Its name in the view's test hooks: "bias", "width", "score".
+    pub fn key(self) -> &'static str {
+        match self {
+            Trend::Bias => "bias",
+            Trend::Width => "width",
+            Trend::Score => "score",
+        }
+    }
+
+    /// Its heading.
+    pub fn title(self) -> &'static str {
+        match self {
+            Trend::Bias => "Bias over time",
+            Trend::Width => "Sharpness",
+            Trend::Score => "Score over time",
+        }
+    }
+
+    /// What its values are, with their unit (the chart's axis and the table's column).
+    pub fn y_label(self) -> &'static str {
+        match self {
+            Trend::Bias => "median error (decades)",
+            Trend::Width => "90% width (decades)",
+            Trend::Score => "Cramér-log (nats)",
+        }
+    }
+
+    /// The line drawn for reference: no bias at 0.
+    pub fn reference(self) -> Option<f64> {
+        (self == Trend::Bias).then_some(0.0)
+    }
+
+    /// The digits its table shows.
+    pub fn digits(self) -> usize {
+        match self {
+            Trend::Bias | Trend::Width => 2,
+            Trend::Score => 4,
+        }
+    }
+
+    /// What `summary` says of it in one sentence.
+    pub fn sentence(self, summary: &Summary) -> String {
+        match self {
+            Trend::Bias => summary.bias_sentence(),
+            Trend::Width => summary.width_sentence(),
+            Trend::Score => summary.score_sentence(),
+        }
+    }
+
+    /// `summary`'s rolling medians of it.
+    pub fn points(self, summary: &Summary) -> &[TrendPoint] {
+        match self {
+            Trend::Bias => &summary.bias_trend,
+            Trend::Width => &summary.width_trend,
+            Trend::Score => &summary.score_trend,
+        }
+    }
+}
+
 /// Calibration of one set of answers.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Summary {
@@ -334,6 +431,11 @@ pub struct Summary {
 }
 
 impl Summary {
+    /// The PIT histogram as a table's rows: the bin ("0–10%") and its answers.
+    pub fn pit_rows(&self) -> [(String, usize); 10] {
+        std::array::from_fn(|k| (format!("{}–{}%", k * 10, k * 10 + 10), self.pit[k]))
+    }
+
     /// The bias in one sentence: median error, medians above and below, the verdict.
     pub fn bias_sentence(&self) -> String {
         let b = &self.bias;

@@ -169,6 +169,23 @@ pub fn grid_step(t: f64, steps: usize) -> usize {
     ((t.clamp(0.0, 1.0) * last as f64).round() as usize).min(last)
 }
 
+/// The (shift, width) steps of a grid of `steps` points under a click at `(x, y)` on the heat map, whose plotting
+/// area spans `xs` across and `ys` down (the same pixels); the width grows upwards.
+pub fn heat_map_steps(
+    (x, y): (f64, f64),
+    xs: &core::ops::Range<i32>,
+    ys: &core::ops::Range<i32>,
+    steps: usize,
+) -> (usize, usize) {
+    let fraction = |v: f64, span: &core::ops::Range<i32>| {
+        (v - f64::from(span.start)) / f64::from((span.end - span.start).max(1))
+    };
+    (
+        grid_step(fraction(x, xs), steps),
+        grid_step(1.0 - fraction(y, ys), steps),
+    )
+}
+
 /// The rules of the lab, in the order they are taught.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -224,6 +241,11 @@ impl Rule {
 
     pub fn name(self) -> &'static str {
         self.info().name
+    }
+
+    /// The lab's rule of this [`name`](Rule::name).
+    pub fn named(name: &str) -> Option<Rule> {
+        Rule::ALL.into_iter().find(|r| r.name() == name)
     }
 
     pub fn orientation(self) -> Orientation {
@@ -454,6 +476,16 @@ impl Range {
             && self.width_max.is_finite()
             && 0.0 < self.width_min
             && self.width_min <= self.width_max
+    }
+
+    /// The report at step `shift_step` of [`shifts`](Range::shifts) and `width_step` of
+    /// [`widths`](Range::widths), both of `steps` points (a step past the end is the last).
+    pub fn report_at(&self, shift_step: usize, width_step: usize, steps: usize) -> Report {
+        let at = |grid: Vec<f64>, i: usize| grid.get(i).or(grid.last()).copied().unwrap_or(0.0);
+        Report::new(
+            at(self.shifts(steps), shift_step),
+            at(self.widths(steps), width_step),
+        )
     }
 
     /// `n` evenly spaced shifts from `shift_min` to `shift_max` (the ends included; one point: `shift_min`).
@@ -749,6 +781,17 @@ pub struct Quantiles {
 }
 
 impl Quantiles {
+    /// "median 10 million, 90% between 1 million and 100 million" (a belief in the lab's words).
+    pub fn words(&self) -> String {
+        let r = fermi_num::format_readable;
+        format!(
+            "median {}, 90% between {} and {}",
+            r(self.p50),
+            r(self.p5),
+            r(self.p95)
+        )
+    }
+
     pub(crate) fn is_usable(&self) -> bool {
         [self.p5, self.p50, self.p95]
             .iter()

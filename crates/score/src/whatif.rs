@@ -20,6 +20,17 @@ pub struct WhatIf {
     pub narrower: f64,
 }
 
+impl WhatIf {
+    /// Each what-if as a table row: what the estimate becomes, and its score.
+    pub fn rows(&self) -> [(&'static str, f64); 3] {
+        [
+            ("re-centred on the truth's median", self.recentred),
+            ("2× wider (on the log axis)", self.wider),
+            ("2× narrower", self.narrower),
+        ]
+    }
+}
+
 pub fn what_if(f: &LogSamples, g: &LogTruth) -> WhatIf {
     let median = f.median();
     let y = match g {

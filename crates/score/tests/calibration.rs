@@ -7,8 +7,8 @@ mod common;
 
 use common::{Normals, lognormal_grid};
 use fermi_score::calibration::{
-    AnswerQuantiles, Answered, Calibration, TruthQuantiles, Verdict, calibration, clopper_pearson,
-    regularized_beta,
+    AnswerQuantiles, Answered, Calibration, TrendPoint, TruthQuantiles, Verdict, calibration,
+    clopper_pearson, regularized_beta,
 };
 use fermi_score::{LogSamples, LogTruth, Phi_inv};
 use proptest::prelude::*;
@@ -63,6 +63,51 @@ fn coverage_and_pit_table() {
     assert_eq!(c.overall.pit, [1, 0, 0, 1, 0, 1, 0, 0, 1, 2]);
     assert_eq!(c.overall.count, 6);
     assert_eq!(c.overall.coverage.map(|c| c.percent), [50, 80, 90]);
+    let rows = c.overall.pit_rows();
+    assert_eq!(rows[0], ("0–10%".to_string(), 1));
+    assert_eq!(rows[9], ("90–100%".to_string(), 2));
+    assert_eq!(rows.map(|r| r.1), c.overall.pit);
+}
+
+/// A trend's table keeps its latest `window` points, numbered from 1, to the digits asked; its chart takes them
+/// all.
+#[test]
+fn trend_rows_and_points() {
+    let points: Vec<TrendPoint> = [0.5, -0.25, 0.125, 1.0]
+        .iter()
+        .enumerate()
+        .map(|(i, &value)| TrendPoint {
+            time: i as f64,
+            value,
+            count: i + 1,
+        })
+        .collect();
+    type Row = (usize, &'static str, usize);
+    let cases: [(usize, usize, Vec<Row>); 3] = [
+        (
+            10,
+            2,
+            vec![
+                (1, "0.50", 1),
+                (2, "-0.25", 2),
+                (3, "0.12", 3),
+                (4, "1.00", 4),
+            ],
+        ),
+        (2, 4, vec![(3, "0.1250", 3), (4, "1.0000", 4)]),
+        (0, 2, vec![]),
+    ];
+    for (window, digits, want) in cases {
+        let want: Vec<(usize, String, usize)> = want
+            .into_iter()
+            .map(|(i, v, n)| (i, v.to_string(), n))
+            .collect();
+        assert_eq!(TrendPoint::rows(&points, window, digits), want, "{window}");
+    }
+    assert_eq!(
+        TrendPoint::xy(&points),
+        [(1.0, 0.5), (2.0, -0.25), (3.0, 0.125), (4.0, 1.0)]
+    );
 }
 
 #[test]
@@ -758,4 +803,57 @@ fn the_views_words() {
         some.bias_sentence(),
         "Median error -0.22 decades; 1 of your medians above the truth, 3 below: too few answers to tell."
     );
+}
+
+/// The calibration view's three trends: each one's words, points and how it is drawn, from the summary.
+#[test]
+fn the_three_trends_as_shown() {
+    use fermi_score::calibration::Trend;
+    let c = calibration(&at_z(&[0.0, 1.0, -0.5]), 2);
+    let s = &c.overall;
+    let cases = [
+        (
+            Trend::Bias,
+            "bias",
+            "Bias over time",
+            Some(0.0),
+            2,
+            &s.bias_trend,
+            s.bias_sentence(),
+        ),
+        (
+            Trend::Width,
+            "width",
+            "Sharpness",
+            None,
+            2,
+            &s.width_trend,
+            s.width_sentence(),
+        ),
+        (
+            Trend::Score,
+            "score",
+            "Score over time",
+            None,
+            4,
+            &s.score_trend,
+            s.score_sentence(),
+        ),
+    ];
+    for (trend, key, title, reference, digits, points, sentence) in cases {
+        assert_eq!(
+            (
+                trend.key(),
+                trend.title(),
+                trend.reference(),
+                trend.digits()
+            ),
+            (key, title, reference, digits)
+        );
+        assert_eq!(trend.points(s), points.as_slice(), "{key}");
+        assert_eq!(points.len(), 3, "{key}");
+        assert_eq!(trend.sentence(s), sentence, "{key}");
+        assert!(trend.y_label().contains('('), "{key}");
+    }
+    assert_eq!(Trend::ALL.map(Trend::key), ["bias", "width", "score"]);
 }

@@ -526,11 +526,25 @@ fn heat_map_is_the_rule_over_the_grid() {
     }
     assert_eq!(range.shifts(1), vec![range.shift_min]);
     assert!(range.widths(0).is_empty());
+    // A report by slider steps: the grids' points, the middle one honest, a step past the end the last.
+    let (shifts, widths) = (range.shifts(5), range.widths(3));
+    let cases = [
+        ((0, 0), Report::new(shifts[0], widths[0])),
+        ((2, 1), Report::new(0.0, 1.0)),
+        ((4, 2), Report::new(shifts[4], widths[2])),
+        ((9, 9), Report::new(shifts[4], widths[2])),
+    ];
+    for ((i, j), want) in cases {
+        let (s5, w3) = (range.report_at(i, j, 5), range.report_at(i, j, 3));
+        assert_eq!((s5.shift, w3.width), (want.shift, want.width), "{i} {j}");
+    }
 }
 
 #[test]
 fn rules_say_their_names_and_orientation() {
+    assert_eq!(Rule::named("no such rule"), None);
     for rule in Rule::ALL {
+        assert_eq!(Rule::named(rule.name()), Some(rule));
         let info = rule.info();
         assert_eq!(info.id, rule.id());
         assert!(!info.name.is_empty() && !info.rewards.is_empty() && !info.measures.is_empty());
@@ -698,5 +712,29 @@ fn the_explorers_words_and_grid() {
         (0.507, 41),
     ] {
         assert_eq!(fermi_score::lab::grid_step(t, 81), step, "{t}");
+    }
+    // A belief in the lab's words.
+    let q = fermi_score::lab::Quantiles {
+        p5: 1e6,
+        p50: 1e7,
+        p95: 1e8,
+    };
+    assert_eq!(
+        q.words(),
+        "median 10 million, 90% between 1 million and 100 million"
+    );
+    // A click on a map drawn over pixels 100–500 across and 20–420 down: (shift, width) steps, width upwards.
+    for (at, steps) in [
+        ((100.0, 420.0), (0, 0)),
+        ((500.0, 20.0), (80, 80)),
+        ((300.0, 220.0), (40, 40)),
+        ((0.0, 1000.0), (0, 0)),
+        ((150.0, 70.0), (10, 70)),
+    ] {
+        assert_eq!(
+            fermi_score::lab::heat_map_steps(at, &(100..500), &(20..420), 81),
+            steps,
+            "{at:?}"
+        );
     }
 }

@@ -115,6 +115,10 @@ fn what_if_rescoring_matches_closed_forms() {
     ] {
         assert!((got - want).abs() < 1e-6, "{what}: {got} vs {want}");
     }
+    // The score card's rows: the same three, in that order, with what each one does.
+    let rows = got.rows();
+    assert_eq!(rows.map(|r| r.1), [got.recentred, got.wider, got.narrower]);
+    assert_eq!(rows[0].0, "re-centred on the truth's median");
     // Re-centring on a point truth leaves only the spread penalty, (√2 − 1)σ/√π.
     let recentred = what_if(&f, &LogTruth::Point(3.0)).recentred;
     assert!((recentred - cramer_normal(0.0, 0.5, 0.0, 0.0)).abs() < 1e-6);

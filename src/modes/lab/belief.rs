@@ -46,14 +46,12 @@ pub fn BeliefPanel() -> impl IntoView {
         Err(why) => view! { <p class="problem" role="alert">{why}</p> }.into_any(),
     };
     let origin_text = move || {
-        origin.get().map(|o| match o {
-            Ok(text) => {
-                view! { <p class="muted" data-testid="lab-belief-origin">{text}</p> }.into_any()
-            }
-            Err(why) => {
-                view! { <p class="problem" role="alert" data-testid="lab-belief-origin">{why}</p> }
-                    .into_any()
-            }
+        origin.get().map(|o| {
+            let (class, role, text) = match o {
+                Ok(text) => ("muted", None, text),
+                Err(why) => ("problem", Some("alert"), why),
+            };
+            view! { <p class=class role=role data-testid="lab-belief-origin">{text}</p> }
         })
     };
     view! {

@@ -1,26 +1,15 @@
 //! "Rules disagree": five stored answers to one built-in question, ranked by every rule side by side, with each
 //! rank that differs from the first column's marked, and one sentence per rule on what it rewards.
 
-use fermi_bank::{FittedTruth, fit_truth};
-use fermi_score::lab::{self, Belief, Rule, format_value};
+use fermi_practice::belief::{disagreement, range_words};
+use fermi_score::lab::{self, Rule, format_value};
 use leptos::prelude::*;
 
 use crate::components::value_in;
 
 #[component]
 pub fn RulesDisagree() -> impl IntoView {
-    let question = fermi_bank::builtin()
-        .questions
-        .into_iter()
-        .find(|q| q.id == lab::QUESTION);
-    let truth = question.as_ref().map(|q| match fit_truth(q) {
-        Ok(FittedTruth::Lognormal { mu, sigma }) => {
-            Belief::new(mu, sigma).map_err(|e| e.to_string())
-        }
-        Ok(FittedTruth::Point(_)) => Err("its truth is a single number".to_string()),
-        Err(problem) => Err(problem.to_string()),
-    });
-    let (Some(question), Some(Ok(truth))) = (question, truth) else {
+    let Some((question, truth)) = disagreement(&fermi_bank::builtin()) else {
         return view! {
             <section class="panel"><p class="problem" role="alert">"The stored answers' question is missing from the built-in pack."</p></section>
         }
@@ -38,11 +27,7 @@ pub fn RulesDisagree() -> impl IntoView {
         .iter()
         .enumerate()
         .map(|(i, (answer, q))| {
-            let range = if answer.width == 0.0 {
-                format!("just {}", value_in(&question.unit, q.p50))
-            } else {
-                format!("{} to {}", value_in(&question.unit, q.p5), value_in(&question.unit, q.p95))
-            };
+            let range = range_words(answer, q, &question.unit);
             let cells = result
                 .standings
                 .iter()

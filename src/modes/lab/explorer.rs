@@ -8,8 +8,8 @@ use leptos::html::Canvas;
 use leptos::prelude::*;
 
 use super::belief::BeliefPanel;
-use super::{LabState, MIDDLE, STEPS};
-use crate::components::paint;
+use super::{LabState, MIDDLE, STEPS, StepSlider};
+use crate::components::{Figure, paint};
 use fermi_charts::lab::{draw_curves, draw_heat_map, draw_heat_mark};
 
 /// Heat map cells along each axis: every other slider step, so each cell's centre is a slider position.
@@ -27,25 +27,6 @@ pub fn Explorer() -> impl IntoView {
         width_at,
         ..
     } = state;
-    let slider = move |id: &'static str, label: &'static str, at: RwSignal<usize>| {
-        view! {
-            <label for=id>{label}</label>
-            <input
-                id=id
-                data-testid=id
-                type="range"
-                min="0"
-                max=STEPS - 1
-                step="1"
-                prop:value=move || at.get().to_string()
-                on:input=move |ev| {
-                    if let Ok(i) = event_target_value(&ev).parse::<usize>() {
-                        at.set(i.min(STEPS - 1));
-                    }
-                }
-            />
-        }
-    };
     let report_text = move || {
         let text = report.get().describe(belief.get().ok().as_ref());
         view! { <p data-testid="lab-report">{text}</p> }
@@ -94,23 +75,20 @@ pub fn Explorer() -> impl IntoView {
             </table>
         })
     };
-    let heat_canvas = NodeRef::<Canvas>::new();
     let mark_canvas = NodeRef::<Canvas>::new();
     // The map's plotting area in the canvas's device pixels, as last drawn: where a click lands.
     let plot_area = StoredValue::new(None::<(Span<i32>, Span<i32>)>);
     // Redrawn when the belief or the rule changes, not on a slider move.
-    Effect::new(move |_| {
+    let draw_heat = move |canvas| {
         let Some((map, best)) = heat.get() else {
             return;
         };
-        if let Some(canvas) = heat_canvas.get() {
-            paint(canvas, |area, palette, scale| {
-                let drawn = draw_heat_map(area, &map, best.as_ref(), palette, scale)?;
-                plot_area.set_value(Some(drawn));
-                Ok(())
-            });
-        }
-    });
+        paint(canvas, |area, palette, scale| {
+            let drawn = draw_heat_map(area, &map, best.as_ref(), palette, scale)?;
+            plot_area.set_value(Some(drawn));
+            Ok(())
+        });
+    };
     // The report's mark, on the transparent canvas over the map: all a slider move redraws there.
     Effect::new(move |_| {
         let r = report.get();
@@ -137,39 +115,33 @@ pub fn Explorer() -> impl IntoView {
         let ratio = web_sys::window()
             .map_or(1.0, |w| w.device_pixel_ratio())
             .max(1.0);
-        let (x, y) = (
+        let at = (
             f64::from(ev.offset_x()) * ratio,
             f64::from(ev.offset_y()) * ratio,
         );
-        let fraction = |v: f64, span: &Span<i32>| {
-            (v - f64::from(span.start)) / f64::from((span.end - span.start).max(1))
-        };
-        shift_at.set(lab::grid_step(fraction(x, &xs), STEPS));
-        // The width grows upwards.
-        width_at.set(lab::grid_step(1.0 - fraction(y, &ys), STEPS));
+        let (shift, width) = lab::heat_map_steps(at, &xs, &ys, STEPS);
+        shift_at.set(shift);
+        width_at.set(width);
     };
-    let by_width = NodeRef::<Canvas>::new();
-    let by_shift = NodeRef::<Canvas>::new();
-    Effect::new(move |_| {
-        let (Ok(b), r) = (belief.get(), report.get()) else {
-            return;
-        };
-        for (canvas, axis) in [(by_width, Axis::Width), (by_shift, Axis::Shift)] {
+    // Each axis's curves, redrawn when the belief or the report changes.
+    let curves = move |axis: Axis| {
+        move |canvas| {
+            let (Ok(b), r) = (belief.get(), report.get()) else {
+                return;
+            };
             let curves = lab::curves(&b, &r, &range, axis, STEPS);
-            if let Some(canvas) = canvas.get() {
-                paint(canvas, |area, palette, scale| {
-                    draw_curves(area, &curves, axis.is_log(), palette, scale)
-                });
-            }
+            paint(canvas, |area, palette, scale| {
+                draw_curves(area, &curves, axis.is_log(), palette, scale)
+            });
         }
-    });
+    };
     view! {
         <div class="lab-pair">
         <BeliefPanel />
         <section class="panel" aria-label="Your report">
             <h2>"What you report"</h2>
-            {slider("lab-shift", "Shift (decades, −1 to +1)", shift_at)}
-            {slider("lab-width", "Width (×¼ to ×4, log scale)", width_at)}
+            <StepSlider id="lab-shift" last=STEPS - 1 at=shift_at>"Shift (decades, −1 to +1)"</StepSlider>
+            <StepSlider id="lab-width" last=STEPS - 1 at=width_at>"Width (×¼ to ×4, log scale)"</StepSlider>
             {report_text}
             <button on:click=move |_| { shift_at.set(MIDDLE); width_at.set(MIDDLE); }>"Report honestly"</button>
         </section>
@@ -181,8 +153,7 @@ pub fn Explorer() -> impl IntoView {
                     id="lab-rule"
                     data-testid="lab-rule"
                     on:change=move |ev| {
-                        let name = event_target_value(&ev);
-                        if let Some(r) = Rule::ALL.into_iter().find(|r| r.name() == name) {
+                        if let Some(r) = Rule::named(&event_target_value(&ev)) {
                             rule.set(r);
                         }
                     }
@@ -193,13 +164,12 @@ pub fn Explorer() -> impl IntoView {
             </div>
             <div>
                 <div class="lab-heatmap-stack" on:pointerdown=pointer on:pointermove=pointer>
-                    <canvas
-                        node_ref=heat_canvas
+                    <Figure
                         class="lab-heatmap"
-                        data-testid="lab-heatmap"
-                        role="img"
-                        aria-label="The chosen rule's expected score over every shift and width; click or drag to move your report there."
-                    ></canvas>
+                        testid="lab-heatmap"
+                        label="The chosen rule's expected score over every shift and width; click or drag to move your report there."
+                        draw=draw_heat
+                    />
                     <canvas node_ref=mark_canvas class="lab-heatmap-mark" data-testid="lab-heatmap-mark" aria-hidden="true"></canvas>
                 </div>
                 <p class="muted">"Click or drag on the map to move your report. Lighter is better. Ring: honest; white dot: your report; star: the rule's best."</p>
@@ -208,9 +178,9 @@ pub fn Explorer() -> impl IntoView {
         <section class="panel" aria-label="Every rule">{table}</section>
         <section class="panel" aria-label="Curves">
             <h2>"Expected score against the width (shift held)"</h2>
-            <canvas node_ref=by_width class="lab-curves" data-testid="lab-by-width" role="img" aria-label="Each rule's expected score against the report's width; the table above gives the current values."></canvas>
+            <Figure class="lab-curves" testid="lab-by-width" label="Each rule's expected score against the report's width; the table above gives the current values." draw=curves(Axis::Width) />
             <h2>"Expected score against the shift (width held)"</h2>
-            <canvas node_ref=by_shift class="lab-curves" data-testid="lab-by-shift" role="img" aria-label="Each rule's expected score against the report's shift; the table above gives the current values."></canvas>
+            <Figure class="lab-curves" testid="lab-by-shift" label="Each rule's expected score against the report's shift; the table above gives the current values." draw=curves(Axis::Shift) />
             <p class="muted">"Orange line: the honest report; blue line: your report; dot: the rule’s best along the axis, the other held where your report is."</p>
         </section>
     }

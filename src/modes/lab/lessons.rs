@@ -4,8 +4,7 @@
 use fermi_score::lab::{LESSONS, Lesson};
 use leptos::prelude::*;
 
-use super::LabState;
-use crate::components::readable;
+use super::{LabState, StepSlider};
 
 #[component]
 pub fn Lessons() -> impl IntoView {
@@ -47,39 +46,19 @@ fn LessonScreen(lesson: Lesson) -> impl IntoView {
         .iter()
         .zip(steps.iter().copied())
         .map(|(control, step)| {
-            let id = format!("lab-lesson-slider-{}", control.key);
             let control = *control;
             view! {
-                <label for=id.clone()>
+                <StepSlider id=format!("lab-lesson-slider-{}", control.key) last=control.steps at=step>
                     {control.label} ": " <strong>{move || control.describe(step.get())}</strong>
-                </label>
-                <input
-                    id=id.clone()
-                    data-testid=id
-                    type="range"
-                    min="0"
-                    max=control.steps
-                    step="1"
-                    prop:value=move || step.get().to_string()
-                    on:input=move |ev| {
-                        if let Ok(i) = event_target_value(&ev).parse::<usize>() {
-                            step.set(i.min(control.steps));
-                        }
-                    }
-                />
+                </StepSlider>
             }
         })
         .collect_view();
     let belief_words = move || match state.belief.get() {
-        Ok(b) => {
-            let q = b.quantiles();
-            format!(
-                "The belief: median {}, 90% between {} and {} (change it in the Explorer).",
-                readable(q.p50),
-                readable(q.p5),
-                readable(q.p95)
-            )
-        }
+        Ok(b) => format!(
+            "The belief: {} (change it in the Explorer).",
+            b.quantiles().words()
+        ),
         Err(why) => format!("{why} Set the belief in the Explorer."),
     };
     let lines = move || {

@@ -34,19 +34,12 @@ pub struct LabState {
 impl LabState {
     fn new() -> LabState {
         let range = Range::default();
-        let shifts = StoredValue::new(range.shifts(STEPS));
-        let widths = StoredValue::new(range.widths(STEPS));
         let low = RwSignal::new("1 million".to_string());
         let high = RwSignal::new("100 million".to_string());
         let shift_at = RwSignal::new(MIDDLE);
         let width_at = RwSignal::new(MIDDLE);
         let belief = Memo::new(move |_| Belief::typed(&low.get(), &high.get()));
-        let report = Memo::new(move |_| {
-            Report::new(
-                shifts.with_value(|s| s[shift_at.get()]),
-                widths.with_value(|w| w[width_at.get()]),
-            )
-        });
+        let report = Memo::new(move |_| range.report_at(shift_at.get(), width_at.get(), STEPS));
         LabState {
             low,
             high,
@@ -57,6 +50,33 @@ impl LabState {
             report,
             rule: RwSignal::new(Rule::CrpsLog),
         }
+    }
+}
+
+/// A slider over the steps `0..=last` of `at`, labelled by `children`.
+#[component]
+fn StepSlider(
+    #[prop(into)] id: String,
+    last: usize,
+    at: RwSignal<usize>,
+    children: Children,
+) -> impl IntoView {
+    view! {
+        <label for=id.clone()>{children()}</label>
+        <input
+            id=id.clone()
+            data-testid=id
+            type="range"
+            min="0"
+            max=last
+            step="1"
+            prop:value=move || at.get().to_string()
+            on:input=move |ev| {
+                if let Ok(i) = event_target_value(&ev).parse::<usize>() {
+                    at.set(i.min(last));
+                }
+            }
+        />
     }
 }
 

@@ -118,26 +118,8 @@ pub fn QuestionBrowser() -> impl IntoView {
                             {pack_options}
                         </select>
                     </label>
-                    <label>
-                        "Topic"
-                        <select on:change=move |ev| {
-                            let v = event_target_value(&ev);
-                            topic.set(Topic::ALL.iter().copied().find(|t| t.as_str() == v));
-                        }>
-                            <option value="">"all"</option>
-                            {Topic::ALL.iter().map(|t| view! { <option value=t.as_str()>{t.as_str()}</option> }).collect_view()}
-                        </select>
-                    </label>
-                    <label>
-                        "Difficulty"
-                        <select on:change=move |ev| {
-                            let v = event_target_value(&ev);
-                            difficulty.set(Difficulty::ALL.iter().copied().find(|d| d.as_str() == v));
-                        }>
-                            <option value="">"all"</option>
-                            {Difficulty::ALL.iter().map(|d| view! { <option value=d.as_str()>{d.as_str()}</option> }).collect_view()}
-                        </select>
-                    </label>
+                    <NamedSelect label="Topic" any="all" options=Topic::ALL name=Topic::as_str value=topic />
+                    <NamedSelect label="Difficulty" any="all" options=Difficulty::ALL name=Difficulty::as_str value=difficulty />
                     <label>
                         "Show"
                         <select on:change=move |ev| {
@@ -153,6 +135,31 @@ pub fn QuestionBrowser() -> impl IntoView {
                 <PackLoader pack_filter report />
             </details>
         </section>
+    }
+}
+
+/// A choice among `options` by `name`, or none (the first option, `any`), held in `value`.
+#[component]
+pub fn NamedSelect<T: Copy + Send + Sync + 'static>(
+    label: &'static str,
+    #[prop(optional)] testid: Option<&'static str>,
+    any: &'static str,
+    options: &'static [T],
+    name: fn(T) -> &'static str,
+    value: RwSignal<Option<T>>,
+) -> impl IntoView {
+    let choose = move |ev| {
+        let chosen = event_target_value(&ev);
+        value.set(options.iter().copied().find(|o| name(*o) == chosen));
+    };
+    view! {
+        <label>
+            {label}
+            <select data-testid=testid on:change=choose>
+                <option value="">{any}</option>
+                {options.iter().map(|o| view! { <option value=name(*o)>{name(*o)}</option> }).collect_view()}
+            </select>
+        </label>
     }
 }
 
@@ -213,23 +220,16 @@ fn PackLoader(
     let forget = move |_| {
         packs::forget();
         pack_filter.set(None);
-        state.packs.update(|p| p.truncate(1));
-        if state
-            .selected
-            .get_untracked()
-            .is_some_and(|(pack, _)| pack > 0)
-        {
-            let first = state
-                .packs
-                .with_untracked(|p| p[0].questions.first().map(|q| q.id.clone()));
-            if let Some(id) = first {
+        let open = state.selected.get_untracked().map(|(pack, _)| pack);
+        let forgotten = state
+            .packs
+            .try_update(|p| fermi_practice::packs::forget(p, open));
+        if let Some((reopen, said)) = forgotten {
+            if let Some(id) = reopen {
                 state.open(0, &id);
             }
+            report.set(Some(said));
         }
-        report.set(Some(files::Outcome {
-            loaded: vec!["Loaded packs forgotten: only the built-in questions remain.".to_string()],
-            problems: Vec::new(),
-        }));
     };
     let problems = move || {
         report.get().map(|o| {

@@ -2,12 +2,11 @@
 //! fell inside the 50/80/90% intervals, where it fell in the answers (PIT), bias, sharpness and score over time,
 //! overall or for one topic, and the core's advice. Every figure and word comes from `fermi_score::calibration`.
 
-use fermi_score::calibration::{Summary, TREND_WINDOW, TrendPoint, calibration};
-use leptos::html::Canvas;
+use fermi_score::calibration::{Summary, TREND_WINDOW, Trend, TrendPoint, calibration};
 use leptos::prelude::*;
 
 use super::PracticeState;
-use crate::components::{count, paint};
+use crate::components::{Figure, count, paint};
 use fermi_charts::calibration::{draw_pit, draw_trend};
 use fermi_practice::saved;
 
@@ -110,30 +109,13 @@ pub fn Coverage(summary: Memo<Summary>) -> impl IntoView {
     }
 }
 
-/// A canvas redrawn whenever `draw` would draw something else.
-#[component]
-fn Figure(
-    #[prop(into)] testid: String,
-    label: &'static str,
-    draw: impl Fn(web_sys::HtmlCanvasElement) + 'static,
-) -> impl IntoView {
-    let canvas = NodeRef::<Canvas>::new();
-    Effect::new(move |_| {
-        if let Some(c) = canvas.get() {
-            draw(c);
-        }
-    });
-    view! { <canvas node_ref=canvas class="chart small" data-testid=testid role="img" aria-label=label></canvas> }
-}
-
 #[component]
 fn Pit(summary: Memo<Summary>) -> impl IntoView {
     let bins = Memo::new(move |_| summary.with(|s| s.pit));
     let rows = move || {
-        bins.get()
-            .iter()
-            .enumerate()
-            .map(|(k, n)| view! { <tr><th scope="row">{format!("{}–{}%", k * 10, k * 10 + 10)}</th><td>{*n}</td></tr> })
+        summary
+            .with(Summary::pit_rows)
+            .map(|(bin, n)| view! { <tr><th scope="row">{bin}</th><td>{n}</td></tr> })
             .collect_view()
     };
     view! {
@@ -158,43 +140,26 @@ fn Pit(summary: Memo<Summary>) -> impl IntoView {
 
 #[component]
 fn Trends(summary: Memo<Summary>) -> impl IntoView {
-    let bias = move || summary.with(Summary::bias_sentence);
-    let width = move || summary.with(Summary::width_sentence);
-    let score = move || summary.with(Summary::score_sentence);
-    view! {
-        <h3>"Bias over time"</h3>
-        <p data-testid="calibration-bias">{bias}</p>
-        <Trend summary of={|s: &Summary| s.bias_trend.clone()} testid="bias" y_label="median error (decades)" reference=Some(0.0) digits=2 />
-        <h3>"Sharpness"</h3>
-        <p data-testid="calibration-width">{width}</p>
-        <Trend summary of={|s: &Summary| s.width_trend.clone()} testid="width" y_label="90% width (decades)" reference=None digits=2 />
-        <h3>"Score over time"</h3>
-        <p data-testid="calibration-score">{score}</p>
-        <Trend summary of={|s: &Summary| s.score_trend.clone()} testid="score" y_label="Cramér-log (nats)" reference=None digits=4 />
-    }
+    Trend::ALL
+        .map(|of| {
+            view! {
+                <h3>{of.title()}</h3>
+                <p data-testid=format!("calibration-{}", of.key())>{move || summary.with(|s| of.sentence(s))}</p>
+                <TrendFigure summary of />
+            }
+        })
+        .collect_view()
 }
 
 /// One rolling median as a chart and, beside it, its last points as a table.
 #[component]
-fn Trend(
-    summary: Memo<Summary>,
-    of: fn(&Summary) -> Vec<TrendPoint>,
-    testid: &'static str,
-    y_label: &'static str,
-    reference: Option<f64>,
-    digits: usize,
-) -> impl IntoView {
-    let points = Memo::new(move |_| summary.with(of));
+fn TrendFigure(summary: Memo<Summary>, of: Trend) -> impl IntoView {
+    let (testid, y_label) = (of.key(), of.y_label());
+    let points = Memo::new(move |_| summary.with(|s| of.points(s).to_vec()));
     let rows = move || {
-        let points = points.get();
-        let skip = points.len().saturating_sub(TREND_WINDOW);
-        points
-            .iter()
-            .enumerate()
-            .skip(skip)
-            .map(|(i, p)| {
-                view! { <tr><th scope="row">{i + 1}</th><td>{format!("{:.digits$}", p.value)}</td><td>{p.count}</td></tr> }
-            })
+        TrendPoint::rows(&points.get(), TREND_WINDOW, of.digits())
+            .into_iter()
+            .map(|(i, value, count)| view! { <tr><th scope="row">{i}</th><td>{value}</td><td>{count}</td></tr> })
             .collect_view()
     };
     view! {
@@ -203,8 +168,8 @@ fn Trend(
                 testid=format!("{testid}-chart")
                 label="Rolling median by answer; the table beside it gives the latest values."
                 draw=move |c| {
-                    let xy: Vec<(f64, f64)> = points.get().iter().enumerate().map(|(i, p)| ((i + 1) as f64, p.value)).collect();
-                    paint(c, |area, palette, scale| draw_trend(area, &xy, y_label, reference, palette, scale));
+                    let xy = TrendPoint::xy(&points.get());
+                    paint(c, |area, palette, scale| draw_trend(area, &xy, y_label, of.reference(), palette, scale));
                 }
             />
             <table class="trend" data-testid=format!("{testid}-table")>

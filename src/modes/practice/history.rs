@@ -41,18 +41,15 @@ pub fn History() -> impl IntoView {
             return;
         };
         leptos::task::spawn_local(async move {
-            for (name, text) in files::read_all(list).await {
-                let said = match text {
-                    Ok(text) => {
-                        let mut said = String::new();
-                        state
-                            .core
-                            .update(|c| said = saved::import_into(&mut c.history, &name, &text));
-                        said
-                    }
-                    Err(why) => format!("{name}: {why}"),
-                };
-                state.notify(said);
+            for (name, read) in files::read_all(list).await {
+                let said = state.core.try_update(|c| {
+                    saved::import_into(
+                        &mut c.history,
+                        &name,
+                        read.as_deref().map_err(|e| e.as_str()),
+                    )
+                });
+                state.notify(said.unwrap_or_default());
             }
         });
     };

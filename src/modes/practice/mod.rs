@@ -22,9 +22,8 @@ use crate::components::{
 use answered::RecordedAnswer;
 use browser::QuestionBrowser;
 use calibration::CalibrationView;
-use fermi_answer::Answer as Given;
 use fermi_practice::Theme;
-use fermi_practice::share::{self, Shared};
+use fermi_practice::share::{self, Arrival, Shared};
 use history::History;
 use question::{Explanation, QuestionView};
 use sets::PracticeSet;
@@ -112,13 +111,7 @@ fn ShareLink() -> impl IntoView {
     let p = state.pipeline;
     let link = move || {
         let question = state.question.get()?;
-        let encoded = share::encode(&Shared {
-            question: question.id.clone(),
-            source: p.evaluated.get(),
-            dialect: p.dialect.get(),
-            seed: p.seed.get(),
-            samples: p.samples.get(),
-        });
+        let encoded = share::encode(&Shared::of(&question.id, p.program()));
         let location = web_sys::window()?.location();
         let base = format!("{}{}", location.origin().ok()?, location.pathname().ok()?);
         Some(format!("{base}{encoded}"))
@@ -149,12 +142,9 @@ fn open_start_question(state: PracticeState, pending: RwSignal<Option<Shared>>) 
     if open_link(state, pending, &fragment()) {
         return;
     }
-    let first = state.packs.with_untracked(|p| {
-        let pack = &p[0];
-        pack.question("germany-coal-to-solar-area")
-            .or(pack.questions.first())
-            .map(|q| q.id.clone())
-    });
+    let first = state
+        .packs
+        .with_untracked(|p| fermi_practice::browse::start_question(&p[0]));
     if let Some(id) = first {
         state.open(0, &id);
     }
@@ -164,49 +154,38 @@ fn open_start_question(state: PracticeState, pending: RwSignal<Option<Shared>>) 
 /// read, so a reload does not apply it again. Where the question has a draft that differs, the shared estimate
 /// waits in `pending` for the user's choice instead of replacing it.
 fn open_link(state: PracticeState, pending: RwSignal<Option<Shared>>, fragment: &str) -> bool {
-    let decoded = share::decode(fragment);
-    if !matches!(decoded, Ok(None)) {
+    let arrival = state.packs.with_untracked(|p| {
+        let known = |id: &str| p[0].question(id).is_some();
+        state
+            .core
+            .with_untracked(|c| Arrival::of(fragment, known, &c.drafts))
+    });
+    if arrival != Arrival::Nothing {
         adapters::clear_fragment();
     }
-    let link = match decoded {
-        Ok(Some(link)) => link,
-        Ok(None) => return false,
-        Err(notice) => {
+    match arrival {
+        Arrival::Nothing => false,
+        Arrival::Refused(notice) => {
             state.notify(notice);
-            return false;
+            false
         }
-    };
-    let known = state
-        .packs
-        .with_untracked(|p| p[0].question(&link.question).is_some());
-    if !known {
-        state.notify(format!(
-            "This share link names a question that is not in the built-in pack ({}).",
-            link.question.chars().take(80).collect::<String>()
-        ));
-        return false;
+        Arrival::Ask(link) => {
+            state.open(0, &link.question);
+            pending.set(Some(link));
+            true
+        }
+        Arrival::Apply(link) => {
+            state.open(0, &link.question);
+            pending.set(None);
+            apply_link(state, link);
+            true
+        }
     }
-    let draft = state
-        .core
-        .with_untracked(|c| c.drafts.get(&link.question).cloned());
-    state.open(0, &link.question);
-    if draft.is_some_and(|d| link.differs_from(&d)) {
-        pending.set(Some(link));
-    } else {
-        pending.set(None);
-        apply_link(state, link);
-    }
-    true
 }
 
 /// Puts a shared estimate in the editor of the open question, with its dialect, seed and sample count.
 fn apply_link(state: PracticeState, link: Shared) {
-    let p = state.pipeline;
-    p.seed.set(link.seed);
-    p.samples.set(link.samples);
-    state
-        .boxes
-        .load(&Given::written(link.dialect, link.source), p);
+    state.load(link.program());
     state.notify("A shared estimate was loaded. Press Submit to see its score.");
 }
 

@@ -55,12 +55,8 @@ pub fn restore(state: PracticeState) -> Option<Outcome> {
         return None;
     }
     let before = state.packs.with_untracked(Vec::len);
-    for batch in kept.batches {
-        let read: Vec<(String, Result<String, String>)> = batch
-            .into_iter()
-            .map(|(name, text)| (name, Ok(text)))
-            .collect();
-        add(state, &read, false);
+    for batch in kept.files() {
+        add(state, &batch, false);
     }
     Some(state.packs.with_untracked(|p| packs::restored(p, before)))
 }

@@ -2,12 +2,12 @@
 //! missed ones due again first; a progress bar while answering, and at the end the set's own calibration.
 
 use fermi_bank::Topic;
-use fermi_practice::browse;
 use fermi_practice::sets::SET_SIZE;
 use fermi_score::calibration::{Summary, TREND_WINDOW, calibration};
 use leptos::prelude::*;
 
 use super::PracticeState;
+use super::browser::NamedSelect;
 use super::calibration::Coverage;
 use crate::components::count;
 
@@ -20,31 +20,23 @@ pub fn PracticeSet() -> impl IntoView {
     let start = move |_| {
         let now = js_sys::Date::now();
         let seed = crate::adapters::fresh_entropy();
-        let mut started = Ok(());
-        state.packs.with_untracked(|packs| {
-            state.core.update(|c| {
-                started = c.start_set(
-                    packs.iter().flat_map(|p| p.questions.iter()),
-                    topic.get_untracked(),
-                    size.get_untracked(),
-                    seed,
-                    now,
-                );
-            })
+        let started = state.packs.with_untracked(|packs| {
+            let questions = packs.iter().flat_map(|p| p.questions.iter());
+            let (topic, size) = (topic.get_untracked(), size.get_untracked());
+            state
+                .core
+                .try_update(|c| c.start_set(questions, topic, size, seed, now))
         });
         match started {
-            Ok(()) => next(state),
-            Err(why) => state.notify(why),
+            Some(Ok(())) => next(state),
+            Some(Err(why)) => state.notify(why),
+            None => {}
         }
     };
     let summary = Memo::new(move |_| {
         run.track();
         state.history.track();
-        state.core.with_untracked(|c| {
-            c.set
-                .is_some()
-                .then(|| calibration(&c.set_answered(), TREND_WINDOW))
-        })
+        state.core.with_untracked(|c| c.set_calibration())
     });
     let overall = Memo::new(move |_| {
         summary.with(|c| c.as_ref().map_or_else(empty_summary, |c| c.overall.clone()))
@@ -86,16 +78,7 @@ pub fn PracticeSet() -> impl IntoView {
         run.with(Option::is_none).then(|| {
             view! {
                 <div class="filters">
-                    <label>
-                        "Topic"
-                        <select data-testid="set-topic" on:change=move |ev| {
-                            let v = event_target_value(&ev);
-                            topic.set(Topic::ALL.iter().copied().find(|t| t.as_str() == v));
-                        }>
-                            <option value="">"mixed"</option>
-                            {Topic::ALL.iter().map(|t| view! { <option value=t.as_str()>{t.as_str()}</option> }).collect_view()}
-                        </select>
-                    </label>
+                    <NamedSelect label="Topic" testid="set-topic" any="mixed" options=Topic::ALL name=Topic::as_str value=topic />
                     <label>
                         "Questions"
                         <select data-testid="set-size" prop:value=move || size.get().to_string() on:change=move |ev| {
@@ -124,13 +107,10 @@ pub fn PracticeSet() -> impl IntoView {
 
 /// Opens the set's first question not answered yet; a missed one comes back unrevealed, to be answered afresh.
 fn next(state: PracticeState) {
-    let Some(item) = state.core.with_untracked(|c| c.set_next().cloned()) else {
-        return;
-    };
-    let pack = state
+    let next = state
         .packs
-        .with_untracked(|packs| browse::pack_of(packs, &item.question));
-    if let Some(pack) = pack {
+        .with_untracked(|packs| state.core.with_untracked(|c| c.set_next_in(packs)));
+    if let Some((pack, item)) = next {
         state.open(pack, &item.question);
         if item.retry {
             state.submitted.set(false);

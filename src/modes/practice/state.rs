@@ -3,12 +3,11 @@
 //! one recorded; once answered, the question opens revealed (its answer is stored exactly, so its score can be
 //! recomputed bit for bit), and later edits are scored as "after the reveal" without being recorded.
 
-use std::collections::BTreeSet;
 use std::time::Duration;
 
 use fermi_answer::Answer;
 use fermi_bank::{FitCache, FittedTruth, Pack, Question};
-use fermi_practice::{Draft, HistoryEntry, Outcome, Practice, Program, Saved};
+use fermi_practice::{Draft, HistoryEntry, Outcome, Practice, Program, Recomputing, Saved};
 use leptos::prelude::*;
 
 use crate::components::AnswerBoxes;
@@ -38,8 +37,8 @@ pub struct PracticeState {
     /// Notices for the user (storage trouble, bad links); dismissible.
     pub notices: RwSignal<Vec<String>>,
     fits: StoredValue<FitCache>,
-    /// Older entries already tried for recomputation (by question, time and seed).
-    tried: StoredValue<BTreeSet<(String, u64, u64)>>,
+    /// Older entries already tried for recomputation.
+    tried: StoredValue<Recomputing>,
 }
 
 impl PracticeState {
@@ -74,7 +73,10 @@ impl PracticeState {
         });
         let after_reveal = Memo::new(move |_| {
             submitted.get()
-                && recorded.with(|r| r.as_ref().is_some_and(|e| e.program() != program(pipeline)))
+                && recorded.with(|r| {
+                    r.as_ref()
+                        .is_some_and(|e| e.program() != pipeline.program())
+                })
         });
         let state = PracticeState {
             packs,
@@ -91,7 +93,7 @@ impl PracticeState {
             recomputing: RwSignal::new(false),
             notices: RwSignal::new(Vec::new()),
             fits,
-            tried: StoredValue::new(BTreeSet::new()),
+            tried: StoredValue::new(Recomputing::default()),
         };
         // Entries from an older format (or imported) get their quantiles once their question is loaded.
         Effect::new(move |_| {
@@ -141,20 +143,22 @@ impl PracticeState {
     pub fn reopen(&self, entry: &HistoryEntry) {
         let pack = self
             .packs
-            .with_untracked(|packs| fermi_practice::browse::pack_of(packs, &entry.question));
-        let Some(pack) = pack else {
-            self.notify(format!(
-                "“{}” is not in the loaded packs: load its pack to reopen this answer.",
-                entry.text.chars().take(80).collect::<String>()
-            ));
-            return;
+            .with_untracked(|packs| fermi_practice::browse::reopening(packs, entry));
+        let pack = match pack {
+            Ok(pack) => pack,
+            Err(notice) => return self.notify(notice),
         };
         self.open(pack, &entry.question);
+        self.load(entry.program());
+    }
+
+    /// Puts a program in the editor exactly as it was run: its source, dialect, seed and sample count.
+    pub fn load(&self, program: Program) {
         let p = self.pipeline;
-        p.seed.set(entry.seed);
-        p.samples.set(entry.samples);
-        let answer = Answer::written(entry.dialect, entry.source.clone());
-        self.boxes.load(&answer, p);
+        p.seed.set(program.seed);
+        p.samples.set(program.samples);
+        self.boxes
+            .load(&Answer::written(program.dialect, program.source), p);
     }
 
     /// Submit: reveals the truth and records the answer in the history (once the worker's run is in, if it is
@@ -187,7 +191,7 @@ impl PracticeState {
         ) else {
             return;
         };
-        let program = untrack(|| program(self.pipeline));
+        let program = untrack(|| self.pipeline.program());
         let now = js_sys::Date::now();
         self.core
             .update(|c| c.record(&q, program, scored.outcome(), now));
@@ -199,23 +203,13 @@ impl PracticeState {
     /// differs (its truth changed), stays out of calibration.
     fn recompute_next(self) {
         let next = self.packs.with_untracked(|packs| {
-            self.core.with_untracked(|c| {
-                self.tried.with_value(|tried| {
-                    c.to_recompute(
-                        |id| packs.iter().find_map(|p| p.question(id)),
-                        |e| tried.contains(&tried_key(e)),
-                    )
-                    .map(|(e, q)| (e, q.clone()))
-                })
-            })
+            self.core
+                .with_untracked(|c| self.tried.try_update_value(|t| t.next(c, packs)))
         });
-        let Some((entry, question)) = next else {
+        let Some(Some((entry, question))) = next else {
             self.recomputing.set(false);
             return;
         };
-        self.tried.update_value(|t| {
-            t.insert(tried_key(&entry));
-        });
         if let Some(outcome) = self.recomputed(&question, &entry) {
             self.core.update(|c| {
                 c.fill(&entry, &question, outcome);
@@ -243,18 +237,4 @@ impl PracticeState {
             .try_update_value(|cache| cache.fit(question).ok())??;
         fermi_practice::run::rescore(entry, truth)
     }
-}
-
-/// The program exactly as the pipeline last ran it.
-fn program(p: Pipeline) -> Program {
-    Program {
-        source: p.evaluated.get(),
-        dialect: p.dialect.get(),
-        seed: p.seed.get(),
-        samples: p.samples.get(),
-    }
-}
-
-fn tried_key(entry: &HistoryEntry) -> (String, u64, u64) {
-    (entry.question.clone(), entry.at.to_bits(), entry.seed)
 }

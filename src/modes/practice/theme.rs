@@ -13,8 +13,7 @@ pub fn ThemeChoice() -> impl IntoView {
             data-testid="theme"
             prop:value=move || theme.get().name()
             on:change=move |ev| {
-                let chosen = event_target_value(&ev);
-                if let Some(chosen) = Theme::ALL.into_iter().find(|t| t.name() == chosen) {
+                if let Some(chosen) = Theme::named(&event_target_value(&ev)) {
                     theme.set(chosen);
                 }
             }
