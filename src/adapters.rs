@@ -66,6 +66,17 @@ pub async fn copy(text: &str) -> bool {
     }
 }
 
+/// Runs `step` once per task while it returns `Some(true)` (`None`: its owner was disposed meanwhile), so that long
+/// work in steps (fitting a class's truths, recomputing a history) never holds the page's thread for all of it.
+pub fn step_in_tasks(step: impl Fn() -> Option<bool> + 'static) {
+    let next = move || {
+        if step() == Some(true) {
+            step_in_tasks(step);
+        }
+    };
+    leptos::prelude::set_timeout(next, std::time::Duration::ZERO);
+}
+
 /// The page address's fragment ("" without one).
 pub fn fragment() -> String {
     web_sys::window()

@@ -24,7 +24,7 @@ use crate::components::{files, value_in};
 #[component]
 pub fn Teacher(set: ClassSet, pack: StoredValue<Pack>) -> impl IntoView {
     let fit = RwSignal::new(Fit::new(set));
-    fit_next(fit, pack);
+    adapters::step_in_tasks(move || fit.try_update(|f| pack.with_value(|p| f.step(p))));
     move || {
         fit.with(|f| match f {
             Fit::Fitting(f) => view! {
@@ -40,19 +40,6 @@ pub fn Teacher(set: ClassSet, pack: StoredValue<Pack>) -> impl IntoView {
             Fit::Ready(class) => view! { <RoundPage class=class.clone() /> }.into_any(),
         })
     }
-}
-
-/// Fits the next question in a task of its own, then schedules the one after.
-fn fit_next(fit: RwSignal<Fit>, pack: StoredValue<Pack>) {
-    set_timeout(
-        move || {
-            // The page may have been left meanwhile.
-            if fit.try_update(|f| pack.with_value(|p| f.step(p))) == Some(true) {
-                fit_next(fit, pack);
-            }
-        },
-        std::time::Duration::ZERO,
-    );
 }
 
 /// The round, over a class whose truths are fitted: the page's state is the core's `Desk`.

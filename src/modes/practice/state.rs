@@ -3,13 +3,12 @@
 //! one recorded; once answered, the question opens revealed (its answer is stored exactly, so its score can be
 //! recomputed bit for bit), and later edits are scored as "after the reveal" without being recorded.
 
-use std::time::Duration;
-
 use fermi_answer::Answer;
 use fermi_bank::{FitCache, FittedTruth, Pack, Question};
 use fermi_practice::{Draft, HistoryEntry, Outcome, Practice, Program, Recomputing, Saved};
 use leptos::prelude::*;
 
+use crate::adapters;
 use crate::components::AnswerBoxes;
 use crate::run::{Pipeline, Shared};
 
@@ -101,7 +100,7 @@ impl PracticeState {
             history.track();
             if !state.recomputing.get_untracked() {
                 state.recomputing.set(true);
-                state.recompute_later();
+                adapters::step_in_tasks(move || state.recompute_next());
             }
         });
         // Drafts follow every edit.
@@ -201,33 +200,21 @@ impl PracticeState {
     /// stored program, dialect, seed and sample count against the pack's truth give the very samples and score
     /// recorded. An entry whose question is not loaded (tried again when a pack is), or whose recomputed score
     /// differs (its truth changed), stays out of calibration.
-    fn recompute_next(self) {
-        let next = self.packs.with_untracked(|packs| {
+    fn recompute_next(self) -> Option<bool> {
+        let next = self.packs.try_with_untracked(|packs| {
             self.core
                 .with_untracked(|c| self.tried.try_update_value(|t| t.next(c, packs)))
-        });
-        let Some(Some((entry, question))) = next else {
+        })?;
+        let Some((entry, question)) = next? else {
             self.recomputing.set(false);
-            return;
+            return Some(false);
         };
         if let Some(outcome) = self.recomputed(&question, &entry) {
             self.core.update(|c| {
                 c.fill(&entry, &question, outcome);
             });
         }
-        self.recompute_later();
-    }
-
-    fn recompute_later(self) {
-        set_timeout(
-            move || {
-                // The page may have left practice meanwhile.
-                if self.core.try_with_untracked(|_| ()).is_some() {
-                    self.recompute_next();
-                }
-            },
-            Duration::ZERO,
-        );
+        Some(true)
     }
 
     /// The stored program run again against the question's truth.
