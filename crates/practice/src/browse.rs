@@ -18,12 +18,15 @@ pub enum Shown {
 }
 
 impl Shown {
-    /// From the browser's choice ("answered", "unanswered", anything else: all).
-    pub fn named(name: &str) -> Shown {
-        match name {
-            "answered" => Shown::Answered,
-            "unanswered" => Shown::Unanswered,
-            _ => Shown::All,
+    /// The choices besides all, in the browser's order.
+    pub const CHOICES: [Shown; 2] = [Shown::Unanswered, Shown::Answered];
+
+    /// The choice's name in the browser.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Shown::All => "all",
+            Shown::Answered => "answered",
+            Shown::Unanswered => "unanswered",
         }
     }
 }

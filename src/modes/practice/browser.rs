@@ -15,7 +15,7 @@ pub fn QuestionBrowser() -> impl IntoView {
     let state = expect_context::<PracticeState>();
     let topic = RwSignal::new(None::<Topic>);
     let difficulty = RwSignal::new(None::<Difficulty>);
-    let answered = RwSignal::new(Shown::All);
+    let answered = RwSignal::new(None::<Shown>);
     // Index into `packs`; `None` shows every pack.
     let pack_filter = RwSignal::new(None::<usize>);
     let report = RwSignal::new(None::<files::Outcome>);
@@ -37,7 +37,7 @@ pub fn QuestionBrowser() -> impl IntoView {
             pack: pack_filter.get(),
             topic: topic.get(),
             difficulty: difficulty.get(),
-            shown: answered.get(),
+            shown: answered.get().unwrap_or_default(),
         };
         state.packs.with(|packs| {
             filter
@@ -120,16 +120,7 @@ pub fn QuestionBrowser() -> impl IntoView {
                     </label>
                     <NamedSelect label="Topic" any="all" options=Topic::ALL name=Topic::as_str value=topic />
                     <NamedSelect label="Difficulty" any="all" options=Difficulty::ALL name=Difficulty::as_str value=difficulty />
-                    <label>
-                        "Show"
-                        <select on:change=move |ev| {
-                            answered.set(Shown::named(&event_target_value(&ev)));
-                        }>
-                            <option value="all">"all"</option>
-                            <option value="unanswered">"unanswered"</option>
-                            <option value="answered">"answered"</option>
-                        </select>
-                    </label>
+                    <NamedSelect label="Show" any="all" options=&Shown::CHOICES name=Shown::as_str value=answered />
                 </div>
                 <ul class="question-list" data-testid="question-list" node_ref=list>{rows}</ul>
                 <PackLoader pack_filter report />
