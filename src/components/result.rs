@@ -24,13 +24,6 @@ pub fn ScoreCard(
     let scored = move || pipeline.scored.get();
     let score =
         move || scored().map_or_else(|| "–".to_string(), |s| s.assessment.verdicts.score.clone());
-    let score_class = move || {
-        if scored().is_some() {
-            "score-value"
-        } else {
-            "score-value pending"
-        }
-    };
     let announcement = move || scored().map(|s| s.announcement()).unwrap_or_default();
     let truth_problem = move || {
         problem
@@ -45,7 +38,7 @@ pub fn ScoreCard(
         <div class="score-card">
             <div class="score-head">
                 <span class="score-label">"Cramér-log (lower is better)"</span>
-                <span class=score_class data-testid="score-cramer">{score}</span>
+                <span class="score-value" class:pending=move || scored().is_none() data-testid="score-cramer">{score}</span>
             </div>
             <p class="sr-only" role="status" aria-live="polite" data-testid="score-announcement">{announcement}</p>
             {not_yet}

@@ -201,12 +201,9 @@ fn QuestionForm(index: usize, text: String, unit: String, item: Item) -> impl In
             .into_any()
         }
         other => {
-            let class = if matches!(other, Check::Problem(_)) {
-                "problem"
-            } else {
-                "muted"
-            };
-            view! { <p class=class data-testid="class-check">{other.words()}</p> }.into_any()
+            let problem = matches!(other, Check::Problem(_));
+            view! { <p class:problem=problem class:muted=!problem data-testid="class-check">{other.words()}</p> }
+                .into_any()
         }
     };
     // Each box's id is also its test hook; one pair per question.

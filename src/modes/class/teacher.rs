@@ -68,23 +68,18 @@ fn RoundPage(class: Arc<Class>) -> impl IntoView {
         desk.update(|d| d.add(&typed.get_untracked()));
         typed.set(String::new());
     };
-    // Code files are taken; a saved round (`load`) replaces the round.
-    let read_files = move |list: web_sys::FileList, load: bool| {
+    // Code files are taken (`Desk::add_files`); a saved round replaces the round (`Desk::load_files`).
+    type Take = fn(&mut Desk, Vec<(String, Result<String, String>)>);
+    let read_files = move |list: web_sys::FileList, take: Take| {
         leptos::task::spawn_local(async move {
             let read = files::read_all(list).await;
-            desk.update(|d| {
-                if load {
-                    d.load_files(read)
-                } else {
-                    d.add_files(read)
-                }
-            });
+            desk.update(|d| take(d, read));
         });
     };
     let on_drop = move |ev: web_sys::DragEvent| {
         ev.prevent_default();
         if let Some(list) = ev.data_transfer().and_then(|d| d.files()) {
-            read_files(list, false);
+            read_files(list, Desk::add_files);
         }
     };
     let export_csv = move |_| {
@@ -139,7 +134,7 @@ fn RoundPage(class: Arc<Class>) -> impl IntoView {
                     <label class="drop" on:dragover=move |ev: web_sys::DragEvent| ev.prevent_default() on:drop=on_drop>
                         "…or drop code files here, or pick them: "
                         <input type="file" multiple data-testid="class-files"
-                            on:change=move |ev| { if let Some(list) = files::from_input(&ev) { read_files(list, false); } } />
+                            on:change=move |ev| { if let Some(list) = files::from_input(&ev) { read_files(list, Desk::add_files); } } />
                     </label>
                 </div>
                 <p class="muted" data-testid="class-count">{move || results.with(Results::taken_words)}</p>
@@ -151,7 +146,7 @@ fn RoundPage(class: Arc<Class>) -> impl IntoView {
                     <button data-testid="class-export-json" on:click=export_json>"Save the round (JSON)"</button>
                     <label class="drop">"Load a saved round: "
                         <input type="file" accept=".json,application/json" data-testid="class-load-round"
-                            on:change=move |ev| { if let Some(list) = files::from_input(&ev) { read_files(list, true); } } />
+                            on:change=move |ev| { if let Some(list) = files::from_input(&ev) { read_files(list, Desk::load_files); } } />
                     </label>
                     {start_over_controls}
                 </div>
