@@ -306,10 +306,8 @@ fn DialectSwitch() -> impl IntoView {
     // The dialect switched from, the program then, and its conversion to the new one (or why there is none).
     let offer = RwSignal::new(None::<Switch>);
     let switch = move |ev: web_sys::Event| {
-        let to = if event_target_value(&ev) == "fermi" {
-            Dialect::Fermi
-        } else {
-            Dialect::Squiggle
+        let Some(to) = Dialect::named(&event_target_value(&ev)) else {
+            return;
         };
         let from = pipeline.dialect.get_untracked();
         if from == to {

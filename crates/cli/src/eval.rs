@@ -32,11 +32,9 @@ pub fn run(args: Args) -> ExitCode {
         Ok(source) => source,
         Err(e) => return report::usage(e),
     };
-    let dialect = match args.dialect.as_deref() {
-        Some("fermi") => Dialect::Fermi,
-        Some(_) => Dialect::Squiggle,
-        None => Dialect::from_path(&args.file),
-    };
+    // clap takes only the dialects' own names.
+    let dialect = args.dialect.as_deref().and_then(Dialect::named);
+    let dialect = dialect.unwrap_or_else(|| Dialect::from_path(&args.file));
     if let Err(code) = report::check_samples(args.samples) {
         return code;
     }

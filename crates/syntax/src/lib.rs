@@ -64,6 +64,14 @@ impl Dialect {
             Dialect::Fermi => "fermi",
         }
     }
+
+    /// The dialect called `name` (as [`Dialect::name`] writes it: a command line's `--dialect`, the page's
+    /// switch); `None` for any other word.
+    pub fn named(name: &str) -> Option<Dialect> {
+        [Dialect::Squiggle, Dialect::Fermi]
+            .into_iter()
+            .find(|d| d.name() == name)
+    }
 }
 
 /// Parses a program of either dialect. Never fails: problems are diagnostics (errors and warnings), in source order.

@@ -494,3 +494,14 @@ fn binding_powers_are_ordered_as_in_squiggle() {
     assert!(l > r, "`^` is right-associative");
     assert_eq!(bp(Tok::Comma), None);
 }
+
+/// A dialect's name reads back as that dialect; nothing else names one (no guess at a misspelling).
+#[test]
+fn a_dialect_is_named_by_its_own_name_only() {
+    for dialect in [Dialect::Squiggle, Dialect::Fermi] {
+        assert_eq!(Dialect::named(dialect.name()), Some(dialect));
+    }
+    for other in ["", "Fermi", "fermy", "sq", " squiggle"] {
+        assert_eq!(Dialect::named(other), None, "{other:?}");
+    }
+}
