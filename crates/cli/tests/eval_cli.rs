@@ -14,9 +14,13 @@ fn eval(args: &[&str], program: &str) -> Output {
         .stderr(Stdio::piped())
         .spawn()
         .expect("binary starts");
-    let mut stdin = child.stdin.take().unwrap();
-    stdin.write_all(program.as_bytes()).unwrap();
-    drop(stdin);
+    // The pipe closes at the end of the statement: the program ends there.
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(program.as_bytes())
+        .unwrap();
     child.wait_with_output().unwrap()
 }
 
