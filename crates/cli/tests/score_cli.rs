@@ -1,26 +1,13 @@
 //! `fermi-playground score --json < CASE.json` on every case of the spec's vectors, and its error output.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod cli_common;
+
+use std::process::Output;
 
 use serde_json::Value;
 
 fn run_score(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_fermi-playground"))
-        .arg("score")
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("binary starts");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
+    cli_common::run("score", args, stdin)
 }
 
 fn vectors() -> Value {
