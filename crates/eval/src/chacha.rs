@@ -15,6 +15,7 @@ pub struct ChaCha8 {
     counter: u64,
     buffer: [u64; OUTPUTS],
     next: usize,
+    first: FirstColumns<Fast>,
 }
 
 impl ChaCha8 {
@@ -32,6 +33,7 @@ impl ChaCha8 {
             counter: 0,
             buffer: [0; OUTPUTS],
             next: OUTPUTS,
+            first: FirstColumns::default(),
         }
     }
 
@@ -58,7 +60,7 @@ impl ChaCha8 {
     }
 
     fn refill(&mut self) {
-        blocks::<Fast>(&self.key, self.counter, &mut self.buffer);
+        blocks::<Fast>(&self.key, self.counter, &mut self.first, &mut self.buffer);
         self.counter = self.counter.wrapping_add(BLOCKS as u64);
         self.next = 0;
     }
@@ -87,9 +89,31 @@ trait Lanes: Copy {
     fn store(x: &[Self; 16], out: &mut [u64; OUTPUTS]);
 }
 
+/// The first round's quarter rounds on columns 1–3 read only the key, the constants and the counter's high word
+/// (word 13), so while the four blocks share that word their results are the same in every lane and every
+/// refill: kept here, computed again only when the high word changes.
+struct FirstColumns<L> {
+    high: Option<u64>,
+    x: [L; 16],
+}
+
+impl<L: Lanes> Default for FirstColumns<L> {
+    fn default() -> Self {
+        FirstColumns {
+            high: None,
+            x: [L::splat(0); 16],
+        }
+    }
+}
+
 /// The four 64-byte blocks numbered from `counter`, as outputs in stream order.
 #[inline(always)]
-fn blocks<L: Lanes>(key: &[u32; 8], counter: u64, out: &mut [u64; OUTPUTS]) {
+fn blocks<L: Lanes>(
+    key: &[u32; 8],
+    counter: u64,
+    first: &mut FirstColumns<L>,
+    out: &mut [u64; OUTPUTS],
+) {
     const SIGMA: [u32; 4] = [0x6170_7865, 0x3320_646e, 0x7962_2d32, 0x6b20_6574];
     let block: [u64; BLOCKS] = std::array::from_fn(|lane| counter.wrapping_add(lane as u64));
     let input: [L; 16] = std::array::from_fn(|word| match word {
@@ -100,8 +124,24 @@ fn blocks<L: Lanes>(key: &[u32; 8], counter: u64, out: &mut [u64; OUTPUTS]) {
         _ => L::splat(0),
     });
     let mut x = input;
-    // Written out four times: a loop's back edge costs wasm engines a stack check and register moves.
-    double_round(&mut x);
+    let high = counter >> 32;
+    if counter.wrapping_add(BLOCKS as u64 - 1) >> 32 == high {
+        if first.high != Some(high) {
+            let mut c = input;
+            for column in 1..4 {
+                quarter(&mut c, column, column + 4, column + 8, column + 12);
+            }
+            *first = FirstColumns { high: Some(high), x: c };
+        }
+        quarter(&mut x, 0, 4, 8, 12);
+        let column = [x[0], x[4], x[8], x[12]];
+        x = first.x;
+        [x[0], x[4], x[8], x[12]] = column;
+        diagonals(&mut x);
+    } else {
+        double_round(&mut x);
+    }
+    // Written out three times: a loop's back edge costs wasm engines a stack check and register moves.
     double_round(&mut x);
     double_round(&mut x);
     double_round(&mut x);
@@ -295,6 +335,11 @@ fn double_round<L: Lanes>(x: &mut [L; 16]) {
     quarter(x, 1, 5, 9, 13);
     quarter(x, 2, 6, 10, 14);
     quarter(x, 3, 7, 11, 15);
+    diagonals(x);
+}
+
+#[inline(always)]
+fn diagonals<L: Lanes>(x: &mut [L; 16]) {
     quarter(x, 0, 5, 10, 15);
     quarter(x, 1, 6, 11, 12);
     quarter(x, 2, 7, 8, 13);
@@ -318,7 +363,7 @@ mod tests {
     use rand_chacha::ChaCha8Rng;
     use rand_core::{Rng, SeedableRng};
 
-    use super::{ChaCha8, Lanes, OUTPUTS, blocks};
+    use super::{ChaCha8, FirstColumns, Lanes, OUTPUTS, blocks};
 
     const SEEDS: [u64; 4] = [0, 1, 42, u64::MAX];
 
@@ -343,11 +388,14 @@ mod tests {
         for seed in SEEDS {
             let mut reference = ChaCha8Rng::seed_from_u64(seed);
             let key = ChaCha8::from_seed(reference.get_seed()).key;
-            for counter in [0, 4, 1001, (1 << 32) - 2, u64::MAX - 3] {
+            // One cache across the counters, as a generator keeps it: reused, renewed at a new high word, and
+            // passed over where the four blocks straddle one.
+            let mut first = FirstColumns::default();
+            for counter in [0, 4, 1001, (1 << 32) - 2, 1 << 32, (1 << 32) + 4, u64::MAX - 3] {
                 reference.set_word_pos(u128::from(counter) * 16);
                 let expected: [u64; OUTPUTS] = std::array::from_fn(|_| reference.next_u64());
                 let mut ours = [0; OUTPUTS];
-                blocks::<L>(&key, counter, &mut ours);
+                blocks::<L>(&key, counter, &mut first, &mut ours);
                 assert_eq!(ours, expected, "seed {seed}, block {counter}");
             }
         }
