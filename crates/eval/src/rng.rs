@@ -344,9 +344,11 @@ fn exp_in_range_passes(zs: &mut [f64], mu: f64, sigma: f64, scratch: &mut ExpScr
             }
         }
     }
+    // `p·2ᵏ` by adding k to the exponent bits: exact, as the product is, for p near 1 and |k| ≤ 1010 (normal
+    // results), and an integer add where the product was a floating-point multiply.
     for (p, &t) in zs.iter_mut().zip(t.iter()) {
-        let biased = t.to_bits().wrapping_sub(SHIFT.to_bits()).wrapping_add(1023);
-        *p *= f64::from_bits(biased << 52);
+        let k = t.to_bits().wrapping_sub(SHIFT.to_bits());
+        *p = f64::from_bits(p.to_bits().wrapping_add(k << 52));
     }
 }
 
