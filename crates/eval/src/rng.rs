@@ -19,8 +19,39 @@ struct Ziggurat {
     f: [f64; 257],
     /// Per layer, straight lines below and above the density across its wedge (see `under`).
     wedge: [Wedge; 256],
-    /// Per layer, what `candidate` reads: `x[l]·2⁻⁵²` (exact) and `x[l + 1]`, side by side.
-    edges: [(f64, f64); 256],
+    /// Per layer, what `candidate` reads.
+    edges: [Edge; 256],
+}
+
+/// A layer's candidate `x = i·scaled` for `i = u·2⁵²` (an integer, |i| ≤ 2⁵²), `scaled = x[l]·2⁻⁵²` (exact), and
+/// its inner-rectangle test `|x| < x[l + 1]` as one on `i`: `|i| < k`, for `k` the least `|i|` whose rounded `x`
+/// reaches `x[l + 1]`, written `(i + k − 1) as u64 < 2k − 1` (`width` 0 when `k` is 0, as in the last layer).
+#[derive(Clone, Copy)]
+struct Edge {
+    scaled: f64,
+    offset: u64,
+    width: u64,
+}
+
+impl Edge {
+    fn new(outer: f64, inner: f64) -> Edge {
+        let scaled = outer * (1.0 / (1u64 << 52) as f64);
+        // The least k with k·scaled (rounded) ≥ inner; 2⁵²·scaled = outer > inner.
+        let (mut low, mut high) = (0u64, 1u64 << 52);
+        while low < high {
+            let mid = low + (high - low) / 2;
+            if mid as f64 * scaled >= inner {
+                high = mid;
+            } else {
+                low = mid + 1;
+            }
+        }
+        Edge {
+            scaled,
+            offset: low.wrapping_sub(1),
+            width: (2 * low).saturating_sub(1),
+        }
+    }
 }
 
 /// Below the density on a layer's wedge `x[l + 1] ≤ a ≤ x[l]`: `f[l] + low_slope·(x[l] − a)`; above it:
@@ -82,7 +113,7 @@ impl Ziggurat {
                     }
                 }
             });
-            let edges = std::array::from_fn(|l| (x[l] * (1.0 / (1u64 << 52) as f64), x[l + 1]));
+            let edges = std::array::from_fn(|l| Edge::new(x[l], x[l + 1]));
             Ziggurat { x, f, wedge, edges }
         })
     }
@@ -91,11 +122,12 @@ impl Ziggurat {
     /// 53), and whether it lies inside its layer's inner rectangle, where it is accepted at once.
     #[inline(always)]
     fn candidate(&self, bits: u64) -> (f64, bool) {
-        let (scaled, inner) = self.edges[(bits & 0xff) as usize];
+        let edge = &self.edges[(bits & 0xff) as usize];
         // u·2⁵² for u = (bits >> 11)·2⁻⁵² − 1, exactly: `u · x[l]` as `(u·2⁵²) · (x[l]·2⁻⁵²)` is the same product
         // rounded once, and a signed conversion is one wasm instruction where the unsigned one is a branch.
-        let x = ((bits >> 11) as i64 - (1 << 52)) as f64 * scaled;
-        (x, x.abs() < inner)
+        let i = (bits >> 11) as i64 - (1 << 52);
+        let x = i as f64 * edge.scaled;
+        (x, (i as u64).wrapping_add(edge.offset) < edge.width)
     }
 
     /// `f < exp(-x²/2)` as libm computes it, for `x` in the wedge of `layer` (≥ 1): the wedge's straight lines
@@ -388,9 +420,19 @@ mod tests {
     fn candidates_are_the_textbook_formula() {
         let zig = Ziggurat::get();
         let mut rng = crate::ChaCha8::from_seed([9; 32]);
-        // Random words, and every layer at both ends and the middle of the position range.
-        let edges = (0..256u64).flat_map(|l| [l, l | (1 << 63), u64::MAX - 255 + l, l | (0x7ff << 52)]);
-        for bits in (0..1_000_000).map(|_| rng.next_u64()).chain(edges) {
+        // Random words; every layer at both ends and the middle of the position range, and at its integer
+        // threshold k and one below it on both sides.
+        let word = |l: u64, i: i64| ((i + (1 << 52)) as u64) << 11 | l;
+        let ends = (0..256u64).flat_map(|l| [l, l | (1 << 63), u64::MAX - 255 + l, l | (0x7ff << 52)]);
+        let thresholds = (0..256u64).flat_map(|l| {
+            let k = zig.edges[l as usize].offset.wrapping_add(1) as i64;
+            [k, k - 1, -k, 1 - k]
+                .into_iter()
+                .filter(|i| i.abs() <= 1 << 52 && *i != 1 << 52)
+                .map(move |i| word(l, i))
+        });
+        let words = (0..1_000_000).map(|_| rng.next_u64());
+        for bits in words.chain(ends).chain(thresholds) {
             let layer = (bits & 0xff) as usize;
             let u = (bits >> 11) as f64 * (1.0 / (1u64 << 52) as f64) - 1.0;
             let x = u * zig.x[layer];
