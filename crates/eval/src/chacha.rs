@@ -131,7 +131,10 @@ fn blocks<L: Lanes>(
             for column in 1..4 {
                 quarter(&mut c, column, column + 4, column + 8, column + 12);
             }
-            *first = FirstColumns { high: Some(high), x: c };
+            *first = FirstColumns {
+                high: Some(high),
+                x: c,
+            };
         }
         quarter(&mut x, 0, 4, 8, 12);
         let column = [x[0], x[4], x[8], x[12]];
@@ -392,7 +395,15 @@ mod tests {
             // One cache across the counters, as a generator keeps it: reused, renewed at a new high word, and
             // passed over where the four blocks straddle one.
             let mut first = FirstColumns::default();
-            for counter in [0, 4, 1001, (1 << 32) - 2, 1 << 32, (1 << 32) + 4, u64::MAX - 3] {
+            for counter in [
+                0,
+                4,
+                1001,
+                (1 << 32) - 2,
+                1 << 32,
+                (1 << 32) + 4,
+                u64::MAX - 3,
+            ] {
                 reference.set_word_pos(u128::from(counter) * 16);
                 let expected: [u64; OUTPUTS] = std::array::from_fn(|_| reference.next_u64());
                 let mut ours = [0; OUTPUTS];

@@ -423,7 +423,8 @@ mod tests {
         // Random words; every layer at both ends and the middle of the position range, and at its integer
         // threshold k and one below it on both sides.
         let word = |l: u64, i: i64| ((i + (1 << 52)) as u64) << 11 | l;
-        let ends = (0..256u64).flat_map(|l| [l, l | (1 << 63), u64::MAX - 255 + l, l | (0x7ff << 52)]);
+        let ends =
+            (0..256u64).flat_map(|l| [l, l | (1 << 63), u64::MAX - 255 + l, l | (0x7ff << 52)]);
         let thresholds = (0..256u64).flat_map(|l| {
             let k = zig.edges[l as usize].offset.wrapping_add(1) as i64;
             [k, k - 1, -k, 1 - k]
