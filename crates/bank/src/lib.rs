@@ -25,6 +25,7 @@ pub use load::{
     is_slug, load_pack,
 };
 pub use problem::{Places, Problem};
+pub use read::path_to;
 pub use sealed::public_tier_problems;
 pub use sources::source_warnings;
 pub use unit_check::{

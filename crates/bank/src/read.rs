@@ -21,6 +21,39 @@ pub(crate) fn join(prefix: &str, key: &str) -> String {
     }
 }
 
+/// Where in `value` the part at `wrong` lies, as `a.b[2].c` (`.` for `value` itself): the deepest key, or key or
+/// index whose value spans it. Searched through the whole tree, since a table opened by a `[header]` spans only
+/// its header. One walk over the parsed tree, where a path-tracking deserialiser would be compiled again for every
+/// type read (5% of the app's code).
+pub fn path_to(value: &Spanned<DeValue<'_>>, wrong: &std::ops::Range<usize>) -> String {
+    fn holds(span: std::ops::Range<usize>, wrong: &std::ops::Range<usize>) -> bool {
+        span.start <= wrong.start && wrong.end <= span.end
+    }
+    fn search(value: &Spanned<DeValue<'_>>, wrong: &std::ops::Range<usize>) -> Option<String> {
+        let step = |segment: String, v: &Spanned<DeValue<'_>>, at_key: bool| {
+            if at_key {
+                return Some(segment);
+            }
+            match search(v, wrong) {
+                Some(rest) if rest.starts_with('[') => Some(format!("{segment}{rest}")),
+                Some(rest) => Some(format!("{segment}.{rest}")),
+                None => holds(v.span(), wrong).then_some(segment),
+            }
+        };
+        match value.get_ref() {
+            DeValue::Table(table) => table
+                .iter()
+                .find_map(|(k, v)| step(k.get_ref().to_string(), v, holds(k.span(), wrong))),
+            DeValue::Array(items) => items
+                .iter()
+                .enumerate()
+                .find_map(|(i, v)| step(format!("[{i}]"), v, false)),
+            _ => None,
+        }
+    }
+    search(value, wrong).unwrap_or_else(|| ".".into())
+}
+
 /// The keys of one table, taken one at a time; problems go to `problems`, named by `prefix` and question id.
 pub(crate) struct Reader<'t, 'p> {
     file: &'t str,
@@ -98,18 +131,19 @@ impl<'t, 'p> Reader<'t, 'p> {
         value: Spanned<DeValue<'t>>,
     ) -> Option<(T, Span)> {
         let at = span(value.span());
-        match serde_path_to_error::deserialize(ValueDeserializer::from(value)) {
+        // A copy to name the wrong part by: the deserialiser's errors carry a span, not a path.
+        let copy = value.clone();
+        match T::deserialize(ValueDeserializer::from(value)) {
             Ok(v) => Some((v, at)),
             Err(e) => {
-                let inner_path = e.path().to_string();
-                let inner = e.into_inner();
+                let inner_path = e.span().map_or(".".into(), |wrong| path_to(&copy, &wrong));
                 let path = if inner_path == "." {
                     key.to_string()
                 } else {
                     format!("{key}.{inner_path}")
                 };
-                let at = inner.span().map_or(at, span);
-                self.say(&path, at, inner.message().trim_end());
+                let at = e.span().map_or(at, span);
+                self.say(&path, at, e.message().trim_end());
                 None
             }
         }

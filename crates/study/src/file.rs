@@ -307,10 +307,10 @@ pub fn parse_study(text: &str) -> Result<Study, Vec<Diagnostic>> {
             continue;
         }
         let start = value.span();
-        let path_error = |e: serde_path_to_error::Error<toml::de::Error>| {
-            let path = e.path().to_string();
-            let inner = e.into_inner();
-            let at = inner.span().unwrap_or(start.clone());
+        let copy = value.clone();
+        let path_error = |e: toml::de::Error| {
+            let at = e.span().unwrap_or(start.clone());
+            let path = fermi_bank::path_to(&copy, &at);
             let field = if path == "." {
                 "study".to_string()
             } else {
@@ -318,10 +318,10 @@ pub fn parse_study(text: &str) -> Result<Study, Vec<Diagnostic>> {
             };
             Diagnostic::error(
                 Span::new(at.start, at.end),
-                format!("{field}: {}", inner.message().trim_end()),
+                format!("{field}: {}", e.message().trim_end()),
             )
         };
-        match serde_path_to_error::deserialize::<_, StudyToml>(ValueDeserializer::from(value)) {
+        match StudyToml::deserialize(ValueDeserializer::from(value)) {
             Ok(t) => table = Some(t),
             Err(e) => problems.push(path_error(e)),
         }
