@@ -10,8 +10,8 @@ pub mod worker;
 pub use modes::{App, ClassApp, LabApp, StudyApp};
 
 /// Each module's `main` (`src/bin/`, one per mode, picked by index.html's loader): mounts `app`, the only mode
-/// linked into that module, once the built-in question bank is in. In the evaluation worker (`www/worker.js`), which loads the page's module for
-/// [`worker_run`], there is no page to mount.
+/// linked into that module, once the built-in question bank is in. The evaluation worker (`www/worker.js`) loads
+/// the page's module for [`worker_run`]: there is no page to mount there.
 pub fn main<V: leptos::IntoView + 'static>(app: fn() -> V) {
     console_error_panic_hook::set_once();
     if web_sys::window().is_some() {

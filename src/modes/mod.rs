@@ -1,5 +1,5 @@
-//! The app by mode: the page's address chooses the mode's module (index.html), and each mode owns its state and layout,
-//! built from the shared pieces in `components/`.
+//! The app by mode: the page's address chooses the mode's module (index.html), and each mode owns its state and
+//! layout, built from the shared pieces in `components/`.
 
 mod class;
 mod lab;
