@@ -42,6 +42,9 @@ const build = (page) => page.evaluate(() => document.querySelector('meta[name="b
 const loaded = (page) => page.evaluate(() => performance.getEntriesByType('resource')
   .map((e) => new URL(e.name).pathname.slice(1)).filter((p) => /-[0-9a-f]{16}(_bg)?\.(js|wasm|css)$/.test(p)));
 
+/** The mode whose module a hashed file is (`lab-<hash>_bg.wasm` → `lab`). */
+const mode = (file) => file.split('-')[0];
+
 /** Answers the question whose text holds `text` with a quick interval, and waits for its score. */
 async function answer(page, text) {
   await page.getByTestId('question-list').getByText(text).first().click();
@@ -64,7 +67,8 @@ test('after one visit the app works offline in every mode, and a new deployment 
     // The service worker has installed (the app and what the page names are cached) and controls the page.
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30_000 });
     const first = await loaded(page);
-    assert.ok(first.some((f) => f.endsWith('_bg.wasm')), `the page loaded its wasm: ${first}`);
+    // Practice's module only: the service worker fetched the other modes' into its cache, not the page.
+    assert.deepEqual(first.filter((f) => f.endsWith('_bg.wasm')).map(mode), ['practice'], `the page's wasm: ${first}`);
 
     // Offline: the server is gone and the browser has no network.
     await stop(session.server);
@@ -72,13 +76,19 @@ test('after one visit the app works offline in every mode, and a new deployment 
     await page.reload();
     await answer(page, 'Germany');
     assert.equal(await build(page), 'dist');
-    // Every mode's first screen, offline too: a study item (the built-in demo study), the lab, class mode.
+    // Every mode's first screen offline, from a module never loaded online: practice's link into the lab and back
+    // (each a load of the other module), a study item (the built-in demo study), class mode.
+    await page.getByTestId('open-lab').click();
+    await page.getByTestId('lab-width').waitFor();
+    assert.ok((await loaded(page)).map(mode).includes('lab'));
+    await page.goBack();
+    await page.getByTestId('question-text').waitFor();
     await page.goto(`${session.url}?study=demo&pid=offline-1`);
     await page.getByTestId('study-consent-accept').waitFor();
-    await page.goto(`${session.url}?mode#lab`);
-    await page.getByTestId('lab-width').waitFor();
+    assert.ok((await loaded(page)).map(mode).includes('study'));
     await page.goto(`${session.url}?mode#class`);
     await page.getByTestId('class-create').waitFor();
+    assert.ok((await loaded(page)).map(mode).includes('class'));
     await page.goto(session.url);
     await page.getByTestId('question-text').waitFor();
 

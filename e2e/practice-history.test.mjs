@@ -290,7 +290,7 @@ test('the theme is the app’s: dark chosen in practice stays dark in the lab an
     await page.getByTestId('theme').selectOption('dark');
     assert.equal(await theme(), 'dark');
     await page.waitForTimeout(300);
-    // Into the lab by its link (the page stays, the mode changes): the page and its charts are dark.
+    // Into the lab by its link (the page loads the lab's module): the page and its charts are dark.
     await page.getByTestId('open-lab').click();
     await page.getByTestId('lab-by-width').waitFor();
     assert.equal(await theme(), 'dark');
@@ -312,8 +312,8 @@ test('the theme is the app’s: dark chosen in practice stays dark in the lab an
     assert.equal(await page.getByTestId('theme').inputValue(), 'dark');
     await page.getByTestId('theme').selectOption('light');
     await page.waitForTimeout(300);
+    // Another mode's address loads its module afresh (index.html's loader).
     await page.goto(`${url}#lab`);
-    await page.reload();
     await page.getByTestId('lab-by-width').waitFor();
     assert.equal(await theme(), 'light');
     assert.notEqual(await background(), DARK_PAGE);

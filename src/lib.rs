@@ -7,19 +7,25 @@ mod modes;
 pub mod run;
 pub mod worker;
 
-pub use modes::App;
+pub use modes::{App, ClassApp, LabApp, StudyApp};
 
-/// Mounts the app once the built-in question bank is in: the page's build names its data in a preload link
-/// (`scripts/bank-data.mjs`), fetched while the wasm downloaded. Without it the page says why rather than staying
-/// blank.
-pub async fn start() {
+/// Each module's `main` (`src/bin/`, one per mode, picked by index.html's loader): mounts `app`, the only mode
+/// linked into that module, once the built-in question bank is in. The evaluation worker (`www/worker.js`) loads
+/// the page's module for [`worker_run`]: there is no page to mount there.
+pub fn main<V: leptos::IntoView + 'static>(app: fn() -> V) {
+    console_error_panic_hook::set_once();
+    if web_sys::window().is_some() {
+        wasm_bindgen_futures::spawn_local(start(app));
+    }
+}
+
+/// The page's build names the bank's data in a preload link (`scripts/bank-data.mjs`), fetched while the wasm
+/// downloaded. Without it the page says why rather than staying blank.
+async fn start<V: leptos::IntoView + 'static>(app: fn() -> V) {
     match load_bank().await {
-        Ok(()) => leptos::mount::mount_to_body(App),
+        Ok(()) => leptos::mount::mount_to_body(app),
         Err(why) => {
-            let body = web_sys::window()
-                .and_then(|w| w.document())
-                .and_then(|d| d.body());
-            if let Some(body) = body {
+            if let Some(body) = leptos::prelude::document().body() {
                 body.set_text_content(Some(&format!(
                     "The question bank could not be loaded: {why}. Check the connection and reload the page."
                 )));
@@ -29,13 +35,10 @@ pub async fn start() {
 }
 
 async fn load_bank() -> Result<(), String> {
-    let href = web_sys::window()
-        .and_then(|w| w.document())
-        .and_then(|d| {
-            d.query_selector(r#"link[rel="preload"][type="application/json"]"#)
-                .ok()
-                .flatten()
-        })
+    let href = leptos::prelude::document()
+        .query_selector(r#"link[rel="preload"][type="application/json"]"#)
+        .ok()
+        .flatten()
         .and_then(|link| link.get_attribute("href"))
         .ok_or("the page names no question bank")?;
     fermi_bank::install_builtin(&adapters::fetch_text(&href).await?)

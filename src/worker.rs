@@ -30,7 +30,7 @@ impl Worker {
         let document = web_sys::window()?.document()?;
         let base = document.base_uri().ok()??;
         let absolute = |href: &str| Some(web_sys::Url::new_with_base(href, &base).ok()?.href());
-        // Trunk names its output files by hash; the page's own preload links say where they are.
+        // The mode's module, by content-hashed name: the page's loader preloads it (index.html).
         let linked = |selector: &str| {
             absolute(
                 &document

@@ -1,19 +1,19 @@
-// Offline after one visit, with no mixed versions. Trunk names every build's code by its hash
-// (playground-<hash>.js, playground-<hash>_bg.wasm, style-<hash>.css), and scripts/bank-data.mjs the question bank's
-// data by its content (bank-<hash>.json), so a file with a hash in its name never changes and is served from the
-// cache; everything else (the page itself, worker.js, a study file, a pack) comes
-// from the network when there is one and from the cache when there is not. The page that arrives names its own
-// build's files, so old and new code never meet. Installing fetches the page and every file it names, so the
-// first visit is enough to work offline.
+// Offline after one visit, with no mixed versions. Every build's code has its content's hash in its name (each
+// mode's module: practice-<hash>.js and practice-<hash>_bg.wasm, study-…, lab-…, class-…; style-<hash>.css; the
+// question bank's bank-<hash>.json), so a file with a hash in its name never changes and is served from the cache;
+// everything else (the page itself, worker.js, a study file, a pack) comes from the network when there is one and
+// from the cache when there is not. The page that arrives names its own build's files, so old and new code never
+// meet. Installing fetches the page and every file it names, the modules of the modes not visited included (the
+// page's loader lists them all), so the first visit to any mode is enough for every mode to work offline.
 const CACHE = 'fermi-playground-v1';
 const HASHED = /-[0-9a-f]{16}(_bg)?\.(js|wasm|css|json)$/;
 const PAGE = new URL('./', self.registration.scope).href;
 
-/** The same-origin files a page names (script, link and preload targets). */
+/** The same-origin files a page names: link and script targets, and the hashed files in its loader's table. */
 function named(html, base) {
   const urls = new Set();
-  for (const m of html.matchAll(/\b(?:href|src)=["']([^"']+)["']/g)) {
-    const url = new URL(m[1], base);
+  for (const m of html.matchAll(/\b(?:href|src)=["']([^"']+)["']|"([^"]+-[0-9a-f]{16}(?:_bg)?\.(?:js|wasm))"/g)) {
+    const url = new URL(m[1] ?? m[2], base);
     if (url.origin === self.location.origin && !url.href.startsWith('data:')) urls.add(url.href);
   }
   return [...urls];

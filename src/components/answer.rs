@@ -206,9 +206,8 @@ pub fn QuickPrompt(unit: Signal<String>) -> impl IntoView {
 
 /// Moves the keyboard focus to the element with this id, if it is on the page.
 pub fn focus_by_id(id: &str) {
-    let element = web_sys::window()
-        .and_then(|w| w.document())
-        .and_then(|d| d.get_element_by_id(id))
+    let element = document()
+        .get_element_by_id(id)
         .and_then(|e| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(e).ok());
     if let Some(element) = element {
         let _ = element.focus();

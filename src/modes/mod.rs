@@ -1,5 +1,5 @@
-//! The app by mode: the page's address chooses the face it shows, and each mode owns its state and layout,
-//! built from the shared pieces in `components/`.
+//! The app by mode: the page's address chooses the mode's module (index.html), and each mode owns its state and
+//! layout, built from the shared pieces in `components/`.
 
 mod class;
 mod lab;
@@ -7,7 +7,6 @@ mod practice;
 mod study;
 
 use fermi_practice::Theme;
-use fermi_study::link::Face;
 use leptos::prelude::*;
 
 use class::Class;
@@ -23,10 +22,7 @@ fn provide_theme() {
     provide_context(theme);
     Effect::new(move |_| {
         let chosen = theme.get();
-        let root = web_sys::window()
-            .and_then(|w| w.document())
-            .and_then(|d| d.document_element());
-        if let Some(root) = root {
+        if let Some(root) = document().document_element() {
             let _ = match chosen {
                 Theme::System => root.remove_attribute("data-theme"),
                 chosen => root.set_attribute("data-theme", chosen.name()),
@@ -35,23 +31,32 @@ fn provide_theme() {
     });
 }
 
-/// The page: the mode its address asks for, switched when the fragment changes (a link to `#lab` and back).
-/// Leaving a mode ends its state; what practice keeps is in storage already.
+/// Practice, the default mode. Each mode's app is the root of its own module (`src/bin/`); moving to another mode
+/// loads the page again (index.html's loader).
 #[component]
 pub fn App() -> impl IntoView {
     provide_theme();
-    // A study link shows only the study, whatever the fragment.
-    if let Some(name) = study::requested() {
-        return view! { <study::StudyMode name /> }.into_any();
-    }
+    view! { <Practice /> }
+}
+
+/// A study item (`?study=…`, or a page JATOS serves), whatever the fragment.
+#[component]
+pub fn StudyApp() -> impl IntoView {
+    provide_theme();
+    view! { <study::StudyMode name=study::requested().unwrap_or_default() /> }
+}
+
+#[component]
+pub fn LabApp() -> impl IntoView {
+    provide_theme();
+    view! { <Lab /> }
+}
+
+#[component]
+pub fn ClassApp() -> impl IntoView {
+    provide_theme();
     let address = RwSignal::new(fragment());
     let listener = window_event_listener(leptos::ev::hashchange, move |_| address.set(fragment()));
     on_cleanup(move || listener.remove());
-    let face = Memo::new(move |_| Face::of(&address.get()));
-    (move || match face.get() {
-        Face::Practice => view! { <Practice /> }.into_any(),
-        Face::Lab => view! { <Lab /> }.into_any(),
-        Face::Class => view! { <Class address=Memo::new(move |_| address.get()) /> }.into_any(),
-    })
-    .into_any()
+    view! { <Class address=Memo::new(move |_| address.get()) /> }
 }

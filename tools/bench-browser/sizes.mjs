@@ -2,7 +2,7 @@
 // format's own framing: no tool needed), with the share of the data section that is question-bank text.
 // `node tools/bench-browser/sizes.mjs FILE.wasm` prints the breakdown of a wasm file; `--by-crate[=DEPTH] FILE.wasm`
 // its code by crate (module paths to DEPTH segments), from the linker's output (target/wasm32-unknown-unknown/release/
-// playground.wasm, which still has function names).
+// practice.wasm and the other modes' modules, which still have function names).
 import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";

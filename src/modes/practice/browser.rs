@@ -156,10 +156,7 @@ pub fn NamedSelect<T: Copy + Send + Sync + 'static>(
 
 /// Opens the list where it is folded (on a phone), for the "Other questions" link.
 pub fn unfold() {
-    let fold = web_sys::window()
-        .and_then(|w| w.document())
-        .and_then(|d| d.query_selector(".browser-fold").ok().flatten());
-    if let Some(fold) = fold {
+    if let Ok(Some(fold)) = document().query_selector(".browser-fold") {
         let _ = fold.set_attribute("open", "");
     }
 }

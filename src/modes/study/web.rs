@@ -136,9 +136,7 @@ pub fn served_by_jatos() -> bool {
 /// Loads `jatos.js` from where JATOS serves it (beside the page) and waits for `jatos.onLoad`; then reads the
 /// study link's parameters from `jatos.urlQueryParameters`. `Err` says what failed.
 pub async fn start_jatos() -> Result<(), String> {
-    let document = web_sys::window()
-        .and_then(|w| w.document())
-        .ok_or("no document")?;
+    let document = leptos::prelude::document();
     if jatos().is_none() {
         let script: web_sys::HtmlScriptElement = document
             .create_element("script")

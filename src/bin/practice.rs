@@ -1,0 +1,3 @@
+fn main() {
+    playground::main(playground::App);
+}
