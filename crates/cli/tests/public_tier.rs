@@ -202,9 +202,14 @@ fn the_sealed_truths_reach_no_browser_build() {
             );
         }
     }
-    // Trunk copies only what index.html links, its hook writes only the bank's data, and the service worker caches
-    // only what the page names.
-    for page in ["index.html", "scripts/bank-data.mjs", "www/sw.js"] {
+    // Trunk copies only what index.html links, its hook writes only the modules' names and the bank's data, and the
+    // service worker caches only what the page names.
+    for page in [
+        "index.html",
+        "scripts/modes.mjs",
+        "scripts/bank-data.mjs",
+        "www/sw.js",
+    ] {
         let text = std::fs::read_to_string(repo(page)).unwrap();
         assert!(!text.contains("sealed"), "{page} names the sealed truths");
     }

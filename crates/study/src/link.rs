@@ -37,29 +37,6 @@ pub fn served_by_jatos(path: &str) -> bool {
     path.contains("/publix/")
 }
 
-/// The faces of the app an address fragment chooses between (a study link, `?study=…`, shows only the study,
-/// whatever its fragment).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Face {
-    /// The default, for any fragment no other face claims (a share link's `#s1=…` included).
-    Practice,
-    /// The scoring lab, at `#lab`.
-    Lab,
-    /// Class mode, at `#class`, `#class=…` (a student) and `#class-teacher=…`.
-    Class,
-}
-
-impl Face {
-    /// The face `fragment` asks for; each new face claims its address here.
-    pub fn of(fragment: &str) -> Face {
-        match fragment {
-            "#lab" => Face::Lab,
-            f if crate::class::page(f).is_some() => Face::Class,
-            _ => Face::Practice,
-        }
-    }
-}
-
 /// The study file at `path`, parsed; `Err` holds its problems as the error page's lines.
 pub fn study(path: &str, text: &str) -> Result<Study, Vec<String>> {
     parse_study(text).map_err(|d| lines(file_name(path), text, &d))

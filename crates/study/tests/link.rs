@@ -2,8 +2,7 @@
 //! problems as the error page's lines.
 
 use fermi_study::link::{
-    Face, Source, UNNAMED, file_name, lines, named, param, query, served_by_jatos, source,
-    unreachable,
+    Source, UNNAMED, file_name, lines, named, param, query, served_by_jatos, source, unreachable,
 };
 
 #[test]
@@ -102,21 +101,26 @@ fn a_query_reads_as_the_browser_reads_it() {
     }
 }
 
-/// Each fragment opens one face: the lab and class claim theirs, anything else (a share link, a typo) is practice.
+/// The page's loader (index.html) picks a mode's module from the address before any wasm runs, by the rows of
+/// tests/data/addresses.json (e2e/loader.test.mjs runs it on them); the core's readers of an address, which the
+/// modules use once loaded, must agree: a study by `named`/`served_by_jatos`, class by `class::page`.
 #[test]
-fn a_fragment_chooses_the_face() {
-    let cases = [
-        ("", Face::Practice),
-        ("#", Face::Practice),
-        ("#s1=abc", Face::Practice),
-        ("#lab", Face::Lab),
-        ("#lab2", Face::Practice),
-        ("#class", Face::Class),
-        ("#class=c1.abc", Face::Class),
-        ("#class-teacher=c1.abc", Face::Class),
-        ("#classes", Face::Practice),
-    ];
-    for (fragment, face) in cases {
-        assert_eq!(Face::of(fragment), face, "{fragment:?}");
+fn the_loaders_addresses_agree_with_the_core() {
+    #[derive(serde::Deserialize)]
+    struct Row {
+        path: String,
+        search: String,
+        hash: String,
+        mode: String,
+    }
+    let rows: Vec<Row> =
+        serde_json::from_str(include_str!("../../../tests/data/addresses.json")).unwrap();
+    for row in rows {
+        let study = named(&query(&row.search)).is_some() || served_by_jatos(&row.path);
+        let class = fermi_study::class::page(&row.hash).is_some();
+        assert_eq!(study, row.mode == "study", "{}{}", row.path, row.search);
+        if !study {
+            assert_eq!(class, row.mode == "class", "{}", row.hash);
+        }
     }
 }
