@@ -11,7 +11,7 @@ import { open } from './browser.mjs';
 import { serve } from './server.mjs';
 
 const dist = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
-const HASHED = /-([0-9a-f]{16})(_bg)?\.(js|wasm|css)$/;
+const HASHED = /-([0-9a-f]{8,16})(_bg)?\.(js|wasm|css)$/;
 
 /** dist/ deployed again as build `name`: hashed files renamed, the page pointing at them and saying its name. */
 async function deployment(name) {
@@ -40,7 +40,7 @@ function stop(server) {
 const build = (page) => page.evaluate(() => document.querySelector('meta[name="build"]')?.content ?? 'dist');
 /** The hashed files this page loaded. */
 const loaded = (page) => page.evaluate(() => performance.getEntriesByType('resource')
-  .map((e) => new URL(e.name).pathname.slice(1)).filter((p) => /-[0-9a-f]{16}(_bg)?\.(js|wasm|css)$/.test(p)));
+  .map((e) => new URL(e.name).pathname.slice(1)).filter((p) => /-[0-9a-f]{8,16}(_bg)?\.(js|wasm|css)$/.test(p)));
 
 /** The mode whose module a hashed file is (`lab-<hash>_bg.wasm` → `lab`). */
 const mode = (file) => file.split('-')[0];

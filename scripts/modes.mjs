@@ -15,7 +15,8 @@ const files = readdirSync(staging);
 
 const modules = {};
 for (const mode of MODES) {
-  const hashed = files.find((f) => new RegExp(`^${mode}-[0-9a-f]{16}\\.js$`).test(f));
+  // Trunk's own hash is hex without leading zeros: 8 to 16 digits (one build in 16 has 15).
+  const hashed = files.find((f) => new RegExp(`^${mode}-[0-9a-f]{8,16}\\.js$`).test(f));
   let name = hashed?.slice(0, -".js".length);
   if (!name) {
     const [js, wasm] = [`${mode}.js`, `${mode}_bg.wasm`].map((f) => join(staging, f));

@@ -6,13 +6,14 @@
 // meet. Installing fetches the page and every file it names, the modules of the modes not visited included (the
 // page's loader lists them all), so the first visit to any mode is enough for every mode to work offline.
 const CACHE = 'fermi-playground-v1';
-const HASHED = /-[0-9a-f]{16}(_bg)?\.(js|wasm|css|json)$/;
+// 8 to 16 hex digits: Trunk writes its 64-bit hashes without leading zeros (practice-22404d0dbb67f26.js).
+const HASHED = /-[0-9a-f]{8,16}(_bg)?\.(js|wasm|css|json)$/;
 const PAGE = new URL('./', self.registration.scope).href;
 
 /** The same-origin files a page names: link and script targets, and the hashed files in its loader's table. */
 function named(html, base) {
   const urls = new Set();
-  for (const m of html.matchAll(/\b(?:href|src)=["']([^"']+)["']|"([^"]+-[0-9a-f]{16}(?:_bg)?\.(?:js|wasm))"/g)) {
+  for (const m of html.matchAll(/\b(?:href|src)=["']([^"']+)["']|"([^"]+-[0-9a-f]{8,16}(?:_bg)?\.(?:js|wasm))"/g)) {
     const url = new URL(m[1] ?? m[2], base);
     if (url.origin === self.location.origin && !url.href.startsWith('data:')) urls.add(url.href);
   }

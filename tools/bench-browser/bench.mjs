@@ -129,13 +129,13 @@ console.log(`machine load (1, 5, 15 min) at the start: ${load()}`);
 console.log("download per mode: files fetched until the mode's first screen is up (and 1 s after), compressed");
 for (const { mode, total, parts } of await downloadPerMode(join(root, "dist"))) {
   console.log(`${mode.padEnd(12)}${kb(total.gzip).padStart(8)} gzip${kb(total.brotli).padStart(8)} brotli${kb(total.raw).padStart(9)} raw   ` +
-    parts.map((p) => `${p.file.replace(/-[0-9a-f]{16}/, "")} ${kb(p.gzip)}`).join(", "));
+    parts.map((p) => `${p.file.replace(/-[0-9a-f]{8,16}/, "")} ${kb(p.gzip)}`).join(", "));
 }
 // Each mode is its own module (src/bin/); after one visit the service worker holds them all.
 const modules = readdirSync(join(root, "dist")).filter((f) => f.endsWith("_bg.wasm")).sort();
 console.log("each mode's wasm: " + modules.map((f) => {
   const s = compressed(readFileSync(join(root, "dist", f)));
-  return `${f.replace(/-[0-9a-f]{16}_bg\.wasm$/, "")} ${kb(s.gzip)} gzip / ${kb(s.brotli)} brotli`;
+  return `${f.replace(/-[0-9a-f]{8,16}_bg\.wasm$/, "")} ${kb(s.gzip)} gzip / ${kb(s.brotli)} brotli`;
 }).join(", "));
 const { cold, warm } = await firstQuestion();
 console.log(`time to the first question, phone profile (slow 4G: ${PHONE.latency} ms latency, ${PHONE.downKbps} kbit/s down, ` +
