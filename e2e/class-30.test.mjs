@@ -82,20 +82,27 @@ test('a class of 30: transcript, outlier, blank, reveal, presenter, CSV and Star
     assert.ok(await page.getByTestId('class-qr').locator('svg').count() === 1, 'a QR code of the link');
 
     // Thirty students, each in a context of their own (their own storage and key).
+    // An anonymous label is 16 bits of the student's random key: two of thirty share one about once in 150 runs
+    // (the board then adds a letter, tested in crates/study). This journey finds students by label, so a student
+    // whose label is taken joins again in a fresh browser, with a new key.
     const students = [];
     for (let k = 0; k < N; k++) {
-      const context = await browser.newContext({ viewport: k % 10 === 3 ? { width: 390, height: 844 } : { width: 1280, height: 800 } });
-      const p = await context.newPage();
-      const errors = [];
-      p.on('pageerror', (e) => errors.push(String(e)));
-      await p.goto(link);
-      if (k === 0) {
-        // The student page leads nowhere that shows a truth.
-        assert.equal(await p.locator('a[href="#"]').count(), 0);
+      for (let attempt = 0; students.length === k; attempt++) {
+        const context = await browser.newContext({ viewport: k % 10 === 3 ? { width: 390, height: 844 } : { width: 1280, height: 800 } });
+        const p = await context.newPage();
+        const errors = [];
+        p.on('pageerror', (e) => errors.push(String(e)));
+        await p.goto(link);
+        if (k === 0) {
+          // The student page leads nowhere that shows a truth.
+          assert.equal(await p.locator('a[href="#"]').count(), 0);
+        }
+        const student = await answer(p, answersOf(k));
+        assert.deepEqual(errors, [], `student ${k}: no page errors`);
+        await context.close();
+        if (!students.some((s) => s.label === student.label)) students.push(student);
+        else assert.ok(attempt < 3, `student ${k}: a label of their own in four keys`);
       }
-      students.push(await answer(p, answersOf(k)));
-      assert.deepEqual(errors, [], `student ${k}: no page errors`);
-      await context.close();
     }
     assert.equal(new Set(students.map((s) => s.code)).size, N);
     assert.equal(new Set(students.map((s) => s.label)).size, N, 'every student has a label of their own');
