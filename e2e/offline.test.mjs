@@ -11,7 +11,7 @@ import { open } from './browser.mjs';
 import { serve } from './server.mjs';
 
 const dist = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
-const HASHED = /-([0-9a-f]{8,16})(_bg)?\.(js|wasm|css)$/;
+const HASHED = /-([0-9a-f]{8,16})(_bg)?\.(js|wasm|css|json)$/;
 
 /** dist/ deployed again as build `name`: hashed files renamed, the page pointing at them and saying its name. */
 async function deployment(name) {
@@ -38,9 +38,11 @@ function stop(server) {
 }
 
 const build = (page) => page.evaluate(() => document.querySelector('meta[name="build"]')?.content ?? 'dist');
-/** The hashed files this page loaded. */
+/** The hashed files this page loaded (its modules and the bank's files). */
 const loaded = (page) => page.evaluate(() => performance.getEntriesByType('resource')
-  .map((e) => new URL(e.name).pathname.slice(1)).filter((p) => /-[0-9a-f]{8,16}(_bg)?\.(js|wasm|css)$/.test(p)));
+  .map((e) => new URL(e.name).pathname.slice(1)).filter((p) => /-[0-9a-f]{8,16}(_bg)?\.(js|wasm|css|json)$/.test(p)));
+/** Whether the page fetched the bank's details (what the reveal shows): practice does, once its first screen is up. */
+const details = async (page) => (await loaded(page)).some((f) => f.startsWith('bank-details-'));
 
 /** The mode whose module a hashed file is (`lab-<hash>_bg.wasm` → `lab`). */
 const mode = (file) => file.split('-')[0];
@@ -69,6 +71,7 @@ test('after one visit the app works offline in every mode, and a new deployment 
     const first = await loaded(page);
     // Practice's module only: the service worker fetched the other modes' into its cache, not the page.
     assert.deepEqual(first.filter((f) => f.endsWith('_bg.wasm')).map(mode), ['practice'], `the page's wasm: ${first}`);
+    await page.waitForFunction(() => performance.getEntriesByType('resource').some((e) => e.name.includes('/bank-details-')));
 
     // Offline: the server is gone and the browser has no network.
     await stop(session.server);
@@ -76,19 +79,26 @@ test('after one visit the app works offline in every mode, and a new deployment 
     await page.reload();
     await answer(page, 'Germany');
     assert.equal(await build(page), 'dist');
+    // The reveal's explanation and sources, from the cache too.
+    assert.match(await page.getByTestId('explanation').textContent(), /Explanation[\s\S]*Sources/);
+    assert.ok((await page.getByTestId('explanation').locator('.sources li').count()) >= 1);
+    assert.ok(await details(page));
     // Every mode's first screen offline, from a module never loaded online: practice's link into the lab and back
     // (each a load of the other module), a study item (the built-in demo study), class mode.
     await page.getByTestId('open-lab').click();
     await page.getByTestId('lab-width').waitFor();
     assert.ok((await loaded(page)).map(mode).includes('lab'));
+    assert.ok(!(await details(page)), 'the lab shows no explanation: it does not fetch them');
     await page.goBack();
     await page.getByTestId('question-text').waitFor();
     await page.goto(`${session.url}?study=demo&pid=offline-1`);
     await page.getByTestId('study-consent-accept').waitFor();
     assert.ok((await loaded(page)).map(mode).includes('study'));
+    assert.ok(!(await details(page)), 'a study item fetches only what its first screen needs');
     await page.goto(`${session.url}?mode#class`);
     await page.getByTestId('class-create').waitFor();
     assert.ok((await loaded(page)).map(mode).includes('class'));
+    assert.ok(!(await details(page)));
     await page.goto(session.url);
     await page.getByTestId('question-text').waitFor();
 

@@ -25,17 +25,35 @@ pub fn write(key: &str, text: &str) -> Result<(), String> {
         .map_err(|_| "local storage is full or switched off".to_string())
 }
 
-/// Fetches a same-origin file as text: `Err` says what went wrong, in words.
-pub async fn fetch_text(url: &str) -> Result<String, String> {
+/// Fetches `url`, a POST of `json` when given: the response if the server answered 2xx, else why not, in words.
+pub async fn fetch(url: &str, json: Option<&str>) -> Result<web_sys::Response, String> {
     let window = web_sys::window().ok_or("no window")?;
-    let response = wasm_bindgen_futures::JsFuture::from(window.fetch_with_str(url))
+    let init = web_sys::RequestInit::new();
+    if let Some(body) = json {
+        let headers = web_sys::Headers::new().map_err(|_| "no headers")?;
+        headers
+            .set("content-type", "application/json")
+            .map_err(|_| "no headers")?;
+        init.set_method("POST");
+        init.set_headers(&headers);
+        init.set_body(&JsValue::from_str(body));
+    }
+    let response = wasm_bindgen_futures::JsFuture::from(window.fetch_with_str_and_init(url, &init))
         .await
         .map_err(|_| "the server could not be reached".to_string())?;
     let response: web_sys::Response = response.dyn_into().map_err(|_| "no response")?;
-    if !response.ok() {
-        return Err(format!("the server answered HTTP {}", response.status()));
+    match response.ok() {
+        true => Ok(response),
+        false => Err(format!("the server answered HTTP {}", response.status())),
     }
-    let text = response.text().map_err(|_| "the file is not text")?;
+}
+
+/// Fetches a same-origin file as text: `Err` says what went wrong, in words.
+pub async fn fetch_text(url: &str) -> Result<String, String> {
+    let text = fetch(url, None)
+        .await?
+        .text()
+        .map_err(|_| "the file is not text")?;
     wasm_bindgen_futures::JsFuture::from(text)
         .await
         .ok()

@@ -19,10 +19,9 @@ pub fn main<V: leptos::IntoView + 'static>(app: fn() -> V) {
     }
 }
 
-/// The page's build names the bank's data in a preload link (`scripts/bank-data.mjs`), fetched while the wasm
-/// downloaded. Without it the page says why rather than staying blank.
+/// Mounts `app` once the bank's first part is in; without it the page says why rather than staying blank.
 async fn start<V: leptos::IntoView + 'static>(app: fn() -> V) {
-    match load_bank().await {
+    match load_bank(true).await {
         Ok(()) => leptos::mount::mount_to_body(app),
         Err(why) => {
             if let Some(body) = leptos::prelude::document().body() {
@@ -34,14 +33,24 @@ async fn start<V: leptos::IntoView + 'static>(app: fn() -> V) {
     }
 }
 
-async fn load_bank() -> Result<(), String> {
-    let href = leptos::prelude::document()
-        .query_selector(r#"link[rel="preload"][type="application/json"]"#)
-        .ok()
-        .flatten()
-        .and_then(|link| link.get_attribute("href"))
+/// Installs the bank's part the page names (`scripts/bank-data.mjs`): the `first` in a preload link, fetched while
+/// the wasm downloaded; else the whole files (`<meta name="bank-details">`), which practice fetches after its first
+/// screen for what the reveal shows.
+pub(crate) async fn load_bank(first: bool) -> Result<(), String> {
+    let (selector, attribute) = match first {
+        true => (r#"link[rel="preload"][type="application/json"]"#, "href"),
+        false => (r#"meta[name="bank-details"]"#, "content"),
+    };
+    let document = leptos::prelude::document();
+    let element = document.query_selector(selector).ok().flatten();
+    let href = element
+        .and_then(|e| e.get_attribute(attribute))
         .ok_or("the page names no question bank")?;
-    fermi_bank::install_builtin(&adapters::fetch_text(&href).await?)
+    let json = adapters::fetch_text(&href).await?;
+    match first {
+        true => fermi_bank::install_builtin(&json),
+        false => fermi_bank::install_builtin_details(&json),
+    }
 }
 
 /// Benchmark hook (`window.wasmBindings.bench_run` on the built page): one run exactly as the page does it while

@@ -1,6 +1,6 @@
 // Offline after one visit, with no mixed versions. Every build's code has its content's hash in its name (each
 // mode's module: practice-<hash>.js and practice-<hash>_bg.wasm, study-…, lab-…, class-…; style-<hash>.css; the
-// question bank's bank-<hash>.json), so a file with a hash in its name never changes and is served from the cache;
+// question bank's bank-<hash>.json and bank-details-<hash>.json), so a file with a hash in its name never changes and is served from the cache;
 // everything else (the page itself, worker.js, a study file, a pack) comes from the network when there is one and
 // from the cache when there is not. The page that arrives names its own build's files, so old and new code never
 // meet. Installing fetches the page and every file it names, the modules of the modes not visited included (the
@@ -10,10 +10,11 @@ const CACHE = 'fermi-playground-v1';
 const HASHED = /-[0-9a-f]{8,16}(_bg)?\.(js|wasm|css|json)$/;
 const PAGE = new URL('./', self.registration.scope).href;
 
-/** The same-origin files a page names: link and script targets, and the hashed files in its loader's table. */
+/** The same-origin files a page names: link and script targets, and the hashed files in its loader's table and
+ * its meta tags (the bank's details). */
 function named(html, base) {
   const urls = new Set();
-  for (const m of html.matchAll(/\b(?:href|src)=["']([^"']+)["']|"([^"]+-[0-9a-f]{8,16}(?:_bg)?\.(?:js|wasm))"/g)) {
+  for (const m of html.matchAll(/\b(?:href|src)=["']([^"']+)["']|"([^"]+-[0-9a-f]{8,16}(?:_bg)?\.(?:js|wasm|json))"/g)) {
     const url = new URL(m[1] ?? m[2], base);
     if (url.origin === self.location.origin && !url.href.startsWith('data:')) urls.add(url.href);
   }

@@ -127,9 +127,10 @@ const kb = (n) => `${(n / 1024).toFixed(0)} KB`;
 const load = () => loadavg().map((x) => x.toFixed(1)).join(" ");
 console.log(`machine load (1, 5, 15 min) at the start: ${load()}`);
 console.log("download per mode: files fetched until the mode's first screen is up (and 1 s after), compressed");
-for (const { mode, total, parts } of await downloadPerMode(join(root, "dist"))) {
+const named = (files) => files.map((p) => `${p.file.replace(/-[0-9a-f]{8,16}/, "")} ${kb(p.gzip)}`).join(", ");
+for (const { mode, total, parts, later } of await downloadPerMode(join(root, "dist"))) {
   console.log(`${mode.padEnd(12)}${kb(total.gzip).padStart(8)} gzip${kb(total.brotli).padStart(8)} brotli${kb(total.raw).padStart(9)} raw   ` +
-    parts.map((p) => `${p.file.replace(/-[0-9a-f]{8,16}/, "")} ${kb(p.gzip)}`).join(", "));
+    named(parts) + (later.length ? `; after the first screen: ${named(later)}` : ""));
 }
 // Each mode is its own module (src/bin/); after one visit the service worker holds them all.
 const modules = readdirSync(join(root, "dist")).filter((f) => f.endsWith("_bg.wasm")).sort();

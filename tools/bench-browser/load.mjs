@@ -19,7 +19,8 @@ export const MODES = [
 export const PHONE = { latency: 562.5, downKbps: 1474.56, upKbps: 675, cpu: 4 };
 
 /** Same-origin files the page and its workers fetched until its first screen was up: their compressed sizes as a
- * web host serves them (gzip -9, brotli -11), one entry per file. */
+ * web host serves them (gzip -9, brotli -11), one entry per file. The bank's details (`bank-details-<hash>.json`,
+ * which practice fetches once its first screen is up, for the reveal) are not part of it: they are `later`. */
 export async function downloadPerMode(dist) {
   const cache = new Map();
   const size = (path) => {
@@ -44,6 +45,7 @@ export async function downloadPerMode(dist) {
     }
     const total = { raw: 0, gzip: 0, brotli: 0 };
     const parts = [];
+    const later = [];
     for (const f of [...files].sort()) {
       let s;
       try {
@@ -51,10 +53,14 @@ export async function downloadPerMode(dist) {
       } catch {
         continue; // not a file of dist/ (a study's own file, an answer the server does not have)
       }
+      if (f.startsWith("bank-details-")) {
+        later.push({ file: f, ...s });
+        continue;
+      }
       for (const k of Object.keys(total)) total[k] += s[k];
       parts.push({ file: f, ...s });
     }
-    rows.push({ mode, total, parts });
+    rows.push({ mode, total, parts, later });
   }
   return rows;
 }

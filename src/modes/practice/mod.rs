@@ -48,6 +48,17 @@ pub fn Practice() -> impl IntoView {
     });
     on_cleanup(move || listener.remove());
     persist(state);
+    // The built-in pack's explanations and sources, after the first screen: its questions then gain them.
+    leptos::task::spawn_local(async move {
+        match crate::load_bank(false).await {
+            Ok(()) => state
+                .packs
+                .update(|p| p[0] = crate::run::Shared::new(fermi_bank::builtin())),
+            Err(why) => state.notify(format!(
+                "Explanations and sources could not be loaded ({why}): reload to try again."
+            )),
+        }
+    });
     let unit = state.unit();
     let submitted = state.submitted;
     let problem = Signal::derive(move || state.truth.get().and_then(Result::err));

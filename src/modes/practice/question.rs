@@ -53,6 +53,16 @@ pub fn Explanation() -> impl IntoView {
             return None;
         }
         let q = state.question.get()?;
+        if state
+            .selected
+            .with(|s| s.as_ref().is_some_and(|s| s.0 == 0))
+            && !fermi_bank::builtin_has_details()
+        {
+            return Some(
+                view! { <p class="panel muted">"Loading the explanation and sources…"</p> }
+                    .into_any(),
+            );
+        }
         let text = |title: &'static str, body: Option<String>| {
             body.map(|b| view! { <h3>{title}</h3> <div class="prose">{prose(&b)}</div> })
         };
@@ -97,6 +107,6 @@ pub fn Explanation() -> impl IntoView {
                 <h3>"Sources"</h3>
                 <ul class="sources">{sources}</ul>
             </section>
-        })
+        }.into_any())
     }
 }

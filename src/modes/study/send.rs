@@ -45,7 +45,7 @@ pub fn start(state: StudyState) {
             };
             let result = match &to {
                 Target::Jatos => web::jatos_submit(&body).await,
-                Target::Url(url) => web::post_json(url, &body).await,
+                Target::Url(url) => crate::adapters::fetch(url, Some(&body)).await.map(drop),
             };
             match result {
                 Ok(()) => {

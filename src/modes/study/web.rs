@@ -56,28 +56,6 @@ pub fn query_params() -> Vec<(String, String)> {
 
 pub use crate::adapters::fetch_text;
 
-/// POSTs `body` as JSON; `Ok` only on a 2xx, else why not.
-pub async fn post_json(url: &str, body: &str) -> Result<(), String> {
-    let window = web_sys::window().ok_or("no window")?;
-    let headers = web_sys::Headers::new().map_err(|_| "no headers")?;
-    headers
-        .set("content-type", "application/json")
-        .map_err(|_| "no headers")?;
-    let init = web_sys::RequestInit::new();
-    init.set_method("POST");
-    init.set_headers(&headers);
-    init.set_body(&JsValue::from_str(body));
-    let response = JsFuture::from(window.fetch_with_str_and_init(url, &init))
-        .await
-        .map_err(|_| "the server could not be reached".to_string())?;
-    let response: web_sys::Response = response.dyn_into().map_err(|_| "no response")?;
-    if response.ok() {
-        Ok(())
-    } else {
-        Err(format!("the server answered HTTP {}", response.status()))
-    }
-}
-
 /// The lock that keeps one tab per study and participant: a tab holding it answers every other tab's probe.
 const CHANNEL: &str = "fermi-study-lock";
 
