@@ -170,6 +170,23 @@ impl Question {
         }
     }
 
+    /// The question as a page has it before the reveal: without its explanation, trap, derivation, sources,
+    /// reference factors and program, trap values and `no_primary_source` (what the web app's first bank part
+    /// leaves out, `scripts/bank-data.mjs`; `tests/builtin.rs` checks the two agree).
+    pub fn before_reveal(&self) -> Question {
+        Question {
+            explanation: None,
+            trap: None,
+            derivation: None,
+            no_primary_source: None,
+            sources: Vec::new(),
+            factor: Vec::new(),
+            reference: None,
+            trap_value: Vec::new(),
+            ..self.clone()
+        }
+    }
+
     /// The question's reference decomposition as one Squiggle program: a distribution truth's program, or the
     /// reference factors (`name = value` or `name = to(low, high)`, one line each) followed by the
     /// `[question.reference]` program. `None` when the question has neither.

@@ -1,7 +1,7 @@
 //! The study file (`study.toml`, docs/study-format.md): strict parsing, every problem a span-carrying
 //! [`Diagnostic`], and the per-participant rules the browser and the scorer share (seed, order, arm).
 
-use fermi_bank::{Pack, Tier, is_slug};
+use fermi_bank::{Pack, Question, Tier, is_slug};
 
 use crate::bonus::Bonus;
 use crate::exclusions::Quality;
@@ -264,10 +264,23 @@ pub fn study_sha256(text: &str) -> String {
     sha256_hex(text.replace("\r\n", "\n").as_bytes())
 }
 
-/// A pack's content hash (the record's `packs[].sha256`): the SHA-256 of its header and questions as JSON, so
-/// it names what the participant saw and had, whatever the file's layout or line ends.
+/// A pack's content hash (the record's `packs[].sha256`): the SHA-256 of its header and its questions as a page
+/// has them before the reveal ([`Question::before_reveal`]: text, unit, truth…; no explanation or sources), as
+/// JSON, so it names what the participant saw and had, whatever the file's layout or line ends, and whether or not
+/// the page had fetched what the reveal shows (a study's page never does).
 pub fn pack_sha256(pack: &Pack) -> String {
-    let json = serde_json::to_string(&(&pack.info, &pack.questions)).unwrap_or_default();
+    let questions: Vec<Question> = pack.questions.iter().map(Question::before_reveal).collect();
+    content_sha256(pack, &questions)
+}
+
+/// The content hash of records made before 2026-12-02, over the whole questions (explanations and sources too):
+/// the scorer still takes it.
+pub fn pack_sha256_whole(pack: &Pack) -> String {
+    content_sha256(pack, &pack.questions)
+}
+
+fn content_sha256(pack: &Pack, questions: &[Question]) -> String {
+    let json = serde_json::to_string(&(&pack.info, questions)).unwrap_or_default();
     sha256_hex(json.as_bytes())
 }
 

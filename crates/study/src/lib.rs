@@ -33,8 +33,8 @@ pub use exclusions::{Quality, exclusion_reasons};
 pub use fermi_answer::{Answer, Now};
 pub use file::{
     Arm, Check, DEFAULT_TOLERANCE, Format, ItemRef, MAX_ARMS, MAX_ITEMS, MAX_PRACTICE,
-    MAX_STUDY_BYTES, Order, Reveal, SAMPLES_RANGE, SeedRule, Study, pack_sha256, parse_study,
-    sha256_hex, study_sha256,
+    MAX_STUDY_BYTES, Order, Reveal, SAMPLES_RANGE, SeedRule, Study, pack_sha256, pack_sha256_whole,
+    parse_study, sha256_hex, study_sha256,
 };
 pub use gate::{Found, Gate, counter};
 pub use item::{ItemSpec, Open, Ran, Step};

@@ -65,6 +65,15 @@ pub struct PackRef {
 impl PackRef {
     /// The packs of `packs` that the study's items use, as a record names them (the page's and the scorer's).
     pub fn used<'a>(study: &Study, packs: impl IntoIterator<Item = &'a Pack>) -> Vec<PackRef> {
+        PackRef::hashed(study, packs, crate::pack_sha256)
+    }
+
+    /// As [`PackRef::used`], each pack's content hashed by `sha256`.
+    pub fn hashed<'a>(
+        study: &Study,
+        packs: impl IntoIterator<Item = &'a Pack>,
+        sha256: fn(&Pack) -> String,
+    ) -> Vec<PackRef> {
         let used = study.pack_ids();
         packs
             .into_iter()
@@ -72,7 +81,7 @@ impl PackRef {
             .map(|p| PackRef {
                 id: p.info.id.clone(),
                 version: p.info.version,
-                sha256: crate::pack_sha256(p),
+                sha256: sha256(p),
             })
             .collect()
     }

@@ -194,6 +194,8 @@ pub struct Context<'a> {
     checks: HashMap<String, Check>,
     /// The study's packs as the scorer has them.
     packs: Vec<PackRef>,
+    /// Their hashes as records made before 2026-12-02 named them ([`crate::pack_sha256_whole`]).
+    packs_whole: Vec<PackRef>,
 }
 
 impl<'a> Context<'a> {
@@ -239,6 +241,7 @@ impl<'a> Context<'a> {
                 Err(p) => problems.push(problem(format!("truth: {}", p.diagnostic.message))),
             }
         }
+        let packs_whole = PackRef::hashed(study, packs.iter().copied(), crate::pack_sha256_whole);
         let packs = PackRef::used(study, packs.iter().copied());
         if problems.is_empty() {
             Ok(Context {
@@ -247,6 +250,7 @@ impl<'a> Context<'a> {
                 truths,
                 checks,
                 packs,
+                packs_whole,
             })
         } else {
             Err(problems)
@@ -335,7 +339,13 @@ impl<'a> Context<'a> {
         }
         for p in &r.packs {
             match self.packs.iter().find(|mine| mine.id == p.id) {
-                Some(mine) if mine.sha256 == p.sha256.to_ascii_lowercase() => {}
+                Some(mine)
+                    if mine.sha256 == p.sha256.to_ascii_lowercase()
+                        || self
+                            .packs_whole
+                            .iter()
+                            .any(|w| w.id == p.id && w.sha256 == p.sha256.to_ascii_lowercase()) => {
+                }
                 Some(mine) => problem(
                     None,
                     format!(

@@ -4,8 +4,8 @@
 use fermi_study::ending::{Backoff, Countdown, Outgoing, PAUSE_S, Sending, Target};
 use fermi_study::{
     Answer, AppInfo, Bundle, Context, Device, Format, ItemStatus, Now, Participant, Ran,
-    RecordStatus, Session, Stage, Step, Study, check_participant_id, debrief, parse_study,
-    participant_from_params, sha256_hex,
+    RecordStatus, Session, Stage, Step, Study, check_participant_id, debrief, pack_sha256,
+    pack_sha256_whole, parse_study, participant_from_params, sha256_hex,
 };
 
 const DEMO: &str = include_str!("../../../assets/studies/demo.toml");
@@ -238,6 +238,51 @@ fn stopping_early_leaves_a_partial_record_that_validates() {
     let builtin = fermi_bank::builtin();
     let context = Context::new(&study, &sha, &[&builtin], &[]).unwrap();
     assert_eq!(context.score_record(&s.record).map(|r| r.len()), Ok(1));
+}
+
+/// A record names each pack by its content hash before the reveal (what a study's page has: it never fetches the
+/// explanations and sources), so the page's pack and the scorer's whole one agree; a record made before that names
+/// the whole content, which still scores; any other hash, or questions changed, is refused.
+#[test]
+fn a_record_names_its_pack_by_what_the_participant_saw() {
+    let study = parse_study(DEMO).unwrap();
+    let mut s = start(&study);
+    s.next(&study, None, at(0.0, true)).unwrap();
+    s.edit(draft(Format::Quick, "5", "200", ""), at(10.0, true));
+    s.next(&study, None, at(20.0, true)).unwrap();
+    s.stop(at(30.0, true));
+    let sha = sha256_hex(DEMO.as_bytes());
+    let whole = fermi_bank::builtin();
+    let seen = fermi_bank::Pack {
+        questions: whole.questions.iter().map(|q| q.before_reveal()).collect(),
+        ..whole.clone()
+    };
+    let mut retold = whole.clone();
+    retold.questions[0].explanation = Some("Told another way.".into());
+    let mut changed = whole.clone();
+    changed.questions[0].text.push_str(" (changed)");
+    assert_eq!(pack_sha256(&seen), pack_sha256(&whole));
+    assert_eq!(
+        pack_sha256(&retold),
+        pack_sha256(&whole),
+        "an explanation is not what the participant saw"
+    );
+    let context = Context::new(&study, &sha, &[&whole], &[]).unwrap();
+    for (named, scores) in [
+        (pack_sha256(&whole), true),
+        (pack_sha256(&whole).to_uppercase(), true),
+        (pack_sha256_whole(&whole), true),
+        (pack_sha256_whole(&retold), false),
+        (pack_sha256(&changed), false),
+        // A page's pack before the reveal, hashed whole, is the same content.
+        (pack_sha256_whole(&seen), true),
+    ] {
+        let mut record = s.record.clone();
+        record.packs = fermi_study::PackRef::used(&study, [&whole]);
+        record.packs[0].sha256 = named.clone();
+        let got = context.score_record(&record);
+        assert_eq!(got.is_ok(), scores, "{named}: {got:?}");
+    }
 }
 
 /// The page's worker run of the answer is taken when it is of exactly the item's program, samples and seed (so
