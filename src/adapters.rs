@@ -76,12 +76,23 @@ extern "C" {
     fn write_text(text: &str) -> Result<js_sys::Promise, JsValue>;
 }
 
-/// Puts `text` on the clipboard; false where the browser refuses (the text stays on the page to copy by hand).
-pub async fn copy(text: &str) -> bool {
-    match write_text(text) {
-        Ok(promise) => wasm_bindgen_futures::JsFuture::from(promise).await.is_ok(),
-        Err(_) => false,
-    }
+/// Puts `text` on the clipboard, then tells `done` whether it is there: false where the browser refuses (the text
+/// stays on the page to copy by hand).
+pub fn copy(text: String, done: impl FnOnce(bool) + 'static) {
+    leptos::task::spawn_local(async move {
+        done(match write_text(&text) {
+            Ok(promise) => wasm_bindgen_futures::JsFuture::from(promise).await.is_ok(),
+            Err(_) => false,
+        })
+    });
+}
+
+/// The page's address without its fragment, for links to share.
+pub fn page_address() -> String {
+    web_sys::window()
+        .and_then(|w| w.location().href().ok())
+        .map(|h| h.split('#').next().unwrap_or_default().to_string())
+        .unwrap_or_default()
 }
 
 /// Runs `step` once per task while it returns `Some(true)` (`None`: its owner was disposed meanwhile), so that long

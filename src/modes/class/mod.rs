@@ -45,23 +45,6 @@ fn Masthead(subtitle: &'static str, #[prop(default = true)] leads_out: bool) -> 
     }
 }
 
-/// The page's address without its fragment, for links to share.
-fn page_address() -> String {
-    web_sys::window()
-        .and_then(|w| w.location().href().ok())
-        .map(|h| h.split('#').next().unwrap_or_default().to_string())
-        .unwrap_or_default()
-}
-
-/// Copies `text` to the clipboard where the browser allows it, and sets `done` once it is there (the field beside
-/// the button stays selectable for a copy by hand otherwise).
-fn copy_to_clipboard(text: &str, done: RwSignal<bool>) {
-    let text = text.to_string();
-    leptos::task::spawn_local(async move {
-        done.try_set(adapters::copy(&text).await);
-    });
-}
-
 /// The teacher picks questions and a sample count, and gets the students' link and their own.
 #[component]
 fn Create(pack: StoredValue<fermi_bank::Pack>) -> impl IntoView {
@@ -73,7 +56,7 @@ fn Create(pack: StoredValue<fermi_bank::Pack>) -> impl IntoView {
         let seed = adapters::fresh_entropy();
         let key = adapters::fresh_entropy();
         let samples = samples.get_untracked();
-        let base = page_address();
+        let base = adapters::page_address();
         made.set(Some(pack.with_value(|p| {
             class::create(picked.get_untracked(), &samples, seed, key, p, &base)
         })));
@@ -112,7 +95,7 @@ fn Create(pack: StoredValue<fermi_bank::Pack>) -> impl IntoView {
                     <p class="muted">"Give this to the students (it holds the questions, not the truths):"</p>
                     <div class="row copy-row">
                         <input type="text" readonly data-testid="class-link" prop:value=student.get_value() on:focus=select_all />
-                        <button on:click=move |_| copy_to_clipboard(&student.get_value(), copied)>
+                        <button on:click=move |_| adapters::copy(student.get_value(), move |ok| _ = copied.try_set(ok))>
                             {move || if copied.get() { "Copied" } else { "Copy" }}
                         </button>
                     </div>

@@ -123,19 +123,16 @@ fn ShareLink() -> impl IntoView {
     let link = move || {
         let question = state.question.get()?;
         let encoded = share::encode(&Shared::of(&question.id, p.program()));
-        let location = web_sys::window()?.location();
-        let base = format!("{}{}", location.origin().ok()?, location.pathname().ok()?);
-        Some(format!("{base}{encoded}"))
+        Some(format!("{}{encoded}", adapters::page_address()))
     };
     let copied = RwSignal::new(None::<&'static str>);
     let copy = move |_| {
         let Some(text) = link() else { return };
-        leptos::task::spawn_local(async move {
-            copied.set(Some(if adapters::copy(&text).await {
-                "Copied: paste it anywhere to share this estimate."
-            } else {
-                "The browser refused to copy: select the link above and copy it by hand."
-            }));
+        adapters::copy(text, move |ok| {
+            copied.set(Some(match ok {
+                true => "Copied: paste it anywhere to share this estimate.",
+                false => "The browser refused to copy: select the link above and copy it by hand.",
+            }))
         });
     };
     view! {

@@ -49,19 +49,13 @@ fn prose(text: &str) -> impl IntoView + use<> {
 pub fn Explanation() -> impl IntoView {
     let state = expect_context::<PracticeState>();
     move || {
-        if !state.submitted.get() {
-            return None;
-        }
-        let q = state.question.get()?;
-        if state
-            .selected
-            .with(|s| s.as_ref().is_some_and(|s| s.0 == 0))
-            && !fermi_bank::builtin_has_details()
+        let q = state.question.get().filter(|_| state.submitted.get())?;
+        // The built-in pack's explanations and sources arrive after the first screen.
+        if state.selected.with(|s| matches!(s, Some((0, _)))) && !fermi_bank::builtin_has_details()
         {
-            return Some(
-                view! { <p class="panel muted">"Loading the explanation and sources…"</p> }
-                    .into_any(),
-            );
+            let waiting =
+                view! { <p class="panel muted">"Loading the explanation and sources…"</p> };
+            return Some(waiting.into_any());
         }
         let text = |title: &'static str, body: Option<String>| {
             body.map(|b| view! { <h3>{title}</h3> <div class="prose">{prose(&b)}</div> })

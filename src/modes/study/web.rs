@@ -54,8 +54,6 @@ pub fn query_params() -> Vec<(String, String)> {
     out
 }
 
-pub use crate::adapters::fetch_text;
-
 /// The lock that keeps one tab per study and participant: a tab holding it answers every other tab's probe.
 const CHANNEL: &str = "fermi-study-lock";
 
