@@ -62,29 +62,27 @@ pub fn read_builtin(json: &str, details: bool) -> Result<Pack, String> {
     })
 }
 
+/// The web app's built-in pack as installed: before the reveal, then whole.
 #[cfg(not(embedded_bank))]
-static BEFORE_REVEAL: std::sync::OnceLock<Pack> = std::sync::OnceLock::new();
-#[cfg(not(embedded_bank))]
-static WHOLE: std::sync::OnceLock<Pack> = std::sync::OnceLock::new();
+static INSTALLED: [std::sync::OnceLock<Pack>; 2] = [const { std::sync::OnceLock::new() }; 2];
 
 /// Gives the web app its built-in pack before the reveal ([`read_builtin`] without details), fetched while its
 /// wasm downloads; until then there is none. The first call wins. Where the files are embedded the data is only
 /// checked.
 pub fn install_builtin(json: &str) -> Result<(), String> {
-    let pack = read_builtin(json, false)?;
-    #[cfg(not(embedded_bank))]
-    let _ = BEFORE_REVEAL.set(pack);
-    #[cfg(embedded_bank)]
-    drop(pack);
-    Ok(())
+    install(json, false)
 }
 
 /// Gives the web app the whole built-in pack (the whole files), fetched after its first screen: from then on
 /// [`builtin`] has every question's explanation and sources. Where the files are embedded it is only checked.
 pub fn install_builtin_details(json: &str) -> Result<(), String> {
-    let pack = read_builtin(json, true)?;
+    install(json, true)
+}
+
+fn install(json: &str, details: bool) -> Result<(), String> {
+    let pack = read_builtin(json, details)?;
     #[cfg(not(embedded_bank))]
-    let _ = WHOLE.set(pack);
+    let _ = INSTALLED[usize::from(details)].set(pack);
     #[cfg(embedded_bank)]
     drop(pack);
     Ok(())
@@ -93,7 +91,7 @@ pub fn install_builtin_details(json: &str) -> Result<(), String> {
 /// Whether [`builtin`] holds what is shown after the reveal (always, where the files are embedded).
 pub fn builtin_has_details() -> bool {
     #[cfg(not(embedded_bank))]
-    let whole = WHOLE.get().is_some();
+    let whole = INSTALLED[1].get().is_some();
     #[cfg(embedded_bank)]
     let whole = true;
     whole
@@ -104,9 +102,9 @@ pub fn builtin_has_details() -> bool {
 /// the web app, what [`install_builtin`] and then [`install_builtin_details`] gave.
 pub fn builtin() -> Pack {
     #[cfg(not(embedded_bank))]
-    let pack = WHOLE
+    let pack = INSTALLED[1]
         .get()
-        .or(BEFORE_REVEAL.get())
+        .or(INSTALLED[0].get())
         .expect("the built-in pack was asked for before its data was installed (install_builtin)");
     #[cfg(embedded_bank)]
     let pack = {
