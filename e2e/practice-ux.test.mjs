@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { SCREENSHOTS, journey, id, programMode, PROGRAM } from './browser.mjs';
+import { SCREENSHOTS, journey, id, open, programMode, PROGRAM } from './browser.mjs';
 
 const scored = (page) => page.waitForFunction((sel) => Number.isFinite(parseFloat(document.querySelector(sel)?.textContent)), id('score-cramer'));
 
@@ -231,4 +231,35 @@ test('a share question: "15%"–"25%" reads as 15–25 percent and scores as 0.1
     await page.waitForFunction(([sel, s]) => document.querySelector(sel)?.textContent === s, [id('score-cramer'), percentScore]);
     assert.equal(await page.getByTestId('unit-warning').count(), 0);
   });
+});
+
+test('the explanation and sources arrive after the first screen: a waiting line until then, a notice when they cannot', async () => {
+  const session = await open({ width: 1280, height: 800 });
+  const { page } = session;
+  try {
+    // The details file is held until the page has shown its question and been submitted, then refused.
+    let held;
+    const asked = new Promise((resolve) => {
+      page.route('**/bank-details-*.json', (route) => {
+        held = route;
+        resolve();
+      });
+    });
+    await page.goto(session.url);
+    await page.getByTestId('question-text').waitFor();
+    await asked;
+    await page.getByTestId('quick-low').fill('0.0005');
+    await page.getByTestId('quick-high').fill('0.005');
+    await page.getByTestId('submit').click();
+    await scored(page);
+    await page.getByText('Loading the explanation and sources…').waitFor();
+    assert.equal(await page.getByTestId('explanation').count(), 0);
+    await held.fulfill({ status: 404, body: '' });
+    await page.getByTestId('notices').getByText(/Explanations and sources could not be loaded \(the server answered HTTP 404\): reload to try again/).waitFor();
+    // The score and the truth stand without them.
+    assert.ok(Number.isFinite(parseFloat(await page.getByTestId('score-cramer').textContent())));
+    assert.deepEqual(session.errors.filter((e) => !/404/.test(e)), []);
+  } finally {
+    await session.close();
+  }
 });
