@@ -129,7 +129,7 @@ fn bank_data(part: &str) -> String {
         .expect("node runs (scripts/setup.sh installs the build's node tools)");
     assert!(
         out.status.success(),
-        "{}",
+        "{}\nscripts/bank-data.mjs needs the build's node tools: `scripts/npm-ci.sh .` installs them",
         String::from_utf8_lossy(&out.stderr)
     );
     String::from_utf8(out.stdout).unwrap()
