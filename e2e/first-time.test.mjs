@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { SCREENSHOTS, journey, id } from './browser.mjs';
+import { SCREENSHOTS, journey, id, open } from './browser.mjs';
 
 const echo = (page, box) => page.locator(`#${box} ~ .echo`).textContent();
 
@@ -92,4 +92,27 @@ test('at 360 px the result fits: the rules table scrolls inside its box, nothing
     assert.equal(overflow, 0, 'the page never scrolls sideways');
     await page.screenshot({ path: join(SCREENSHOTS, 'first-time-360-after.png'), fullPage: true });
   });
+});
+
+test('a slow first visit shows a line while the module downloads, and the page replaces it', async () => {
+  const session = await open({ width: 390, height: 844 });
+  const { page } = session;
+  try {
+    // The module's wasm is held back: the page has only its own HTML and stylesheet meanwhile.
+    let release;
+    const held = new Promise((resolve) => { release = resolve; });
+    await page.route('**/practice-*_bg.wasm', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(session.url, { waitUntil: 'domcontentloaded' });
+    await page.getByText('Loading Fermi Playground…').waitFor();
+    assert.ok(await page.locator('#loading').isVisible());
+    release();
+    await page.getByTestId('question-text').waitFor();
+    assert.ok(!(await page.locator('#loading').isVisible()), 'the line is gone once the page is up');
+    assert.deepEqual(session.errors, []);
+  } finally {
+    await session.close();
+  }
 });

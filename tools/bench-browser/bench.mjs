@@ -138,9 +138,9 @@ console.log("each mode's wasm: " + modules.map((f) => {
   const s = compressed(readFileSync(join(root, "dist", f)));
   return `${f.replace(/-[0-9a-f]{8,16}_bg\.wasm$/, "")} ${kb(s.gzip)} gzip / ${kb(s.brotli)} brotli`;
 }).join(", "));
-const { cold, warm } = await firstQuestion();
+const { cold, warm, paint } = await firstQuestion();
 console.log(`time to the first question, phone profile (slow 4G: ${PHONE.latency} ms latency, ${PHONE.downKbps} kbit/s down, ` +
-  `${PHONE.upKbps} kbit/s up; CPU ${PHONE.cpu}× slower; served gzip): cold ${cold.toFixed(0)} ms, reload from the service worker's cache ${warm.toFixed(0)} ms`);
+  `${PHONE.upKbps} kbit/s up; CPU ${PHONE.cpu}× slower; served gzip): cold ${cold.toFixed(0)} ms (first paint ${paint.toFixed(0)} ms), reload from the service worker's cache ${warm.toFixed(0)} ms`);
 if (process.env.BENCH_ONLY === "load") process.exit(0);
 
 class Done extends Error {}

@@ -66,7 +66,8 @@ export async function downloadPerMode(dist) {
 }
 
 /** Milliseconds from navigation start to practice's first question on the screen, on the phone profile: a first
- * visit (fresh profile, empty cache) and a reload once the service worker controls the page. */
+ * visit (fresh profile, empty cache) and a reload once the service worker controls the page; and to the first
+ * visit's first paint of anything (`paint`). */
 export async function firstQuestion() {
   const { page, url, close, context } = await open({ width: 390, height: 844 }, undefined, {}, { serviceWorkers: "allow", gzip: true, touch: true });
   try {
@@ -93,12 +94,14 @@ export async function firstQuestion() {
       return page.evaluate(() => window.__firstQuestion);
     };
     const cold = await timed(() => page.goto(url));
+    // The first paint of anything (the page's loading line) on that first visit.
+    const paint = await page.evaluate(() => performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? NaN);
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 120_000 });
     // The service worker finishes caching what the page names before the warm reload.
     await page.evaluate(() => navigator.serviceWorker.ready);
     await page.waitForTimeout(2000);
     const warm = await timed(() => page.reload());
-    return { cold, warm };
+    return { cold, warm, paint };
   } finally {
     await close();
   }
