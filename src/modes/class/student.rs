@@ -122,7 +122,7 @@ pub fn Student(set: ClassSet, pack: StoredValue<Pack>) -> impl IntoView {
                 <textarea class="class-code" readonly rows="3" data-testid="class-handin-code"
                     prop:value=move || code.get() on:focus=super::select_all></textarea>
                 <div class="row">
-                    <button class="primary" data-testid="class-copy" on:click=move |_| crate::adapters::copy(code.get_untracked(), move |ok| _ = copied.try_set(ok))>
+                    <button class="primary" data-testid="class-copy" on:click=move |_| adapters::copy(code.get_untracked(), move |ok| _ = copied.try_set(ok))>
                         {move || if copied.get() { "Copied" } else { "Copy the code" }}
                     </button>
                     <button data-testid="class-download" on:click=file>"Save as a file"</button>

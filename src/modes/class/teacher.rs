@@ -45,7 +45,7 @@ pub fn Teacher(set: ClassSet, pack: StoredValue<Pack>) -> impl IntoView {
 /// The round, over a class whose truths are fitted: the page's state is the core's `Desk`.
 #[component]
 fn RoundPage(class: Arc<Class>) -> impl IntoView {
-    let student_link = StoredValue::new(class.set.student_link(&crate::adapters::page_address()));
+    let student_link = StoredValue::new(class.set.student_link(&adapters::page_address()));
     // The round saved in this browser, or the codes an older page kept.
     let desk = RwSignal::new(Desk::open(class.set.clone(), |key| {
         adapters::read(key).ok().flatten()
